@@ -1,0 +1,58 @@
+// Opens the database named by configuration: embedded PGlite in DATA_DIR when no DATABASE_URL
+// is set, node-postgres for a postgres:// URL, Neon's serverless driver for Neon.
+// Drivers are imported lazily so each runtime loads only the one it uses.
+import path from 'node:path';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import type { Database } from './types.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres' | 'neon';
+
+export interface DatabaseConfig {
+  /** postgres:// URL; unset means the embedded database. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  /** Forces a driver; otherwise Neon hosts get Neon's driver and other URLs get `pg`. */
+  driver?: DatabaseKind | undefined;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Where the embedded database lives (null for a server database). */
+  location: string | null;
+  close(): Promise<void>;
+}
+
+export function chooseDriver(config: DatabaseConfig): DatabaseKind {
+  if (config.driver) return config.driver;
+  if (!config.databaseUrl) return 'pglite';
+  const host = new URL(config.databaseUrl).hostname;
+  return host.endsWith('.neon.tech') ? 'neon' : 'postgres';
+}
+
+/** Where PGlite keeps its files inside DATA_DIR. */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pgdata');
+}
+
+export async function connectDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  const kind = chooseDriver(config);
+  if (kind === 'pglite') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const location = embeddedDatabaseDir(config.dataDir ?? './data');
+    const pglite = await PGlite.create(location === 'memory://' ? undefined : location);
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    return { db, kind, location, close: () => db.destroy() };
+  }
+  if (kind === 'neon') {
+    const { Pool } = await import('@neondatabase/serverless');
+    const pool = new Pool({ connectionString: config.databaseUrl });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
+    return { db, kind, location: null, close: () => db.destroy() };
+  }
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind, location: null, close: () => db.destroy() };
+}

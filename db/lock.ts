@@ -1,0 +1,54 @@
+// PGlite has no cross-process lock: two processes that open one data folder silently lose
+// writes (measured; see ARCHITECTURE "Known pitfalls"). Every process that opens the embedded
+// database first takes this lock file, and refuses to run while another live process holds it.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export class DatabaseLockedError extends Error {
+  readonly pid: number;
+  constructor(lockPath: string, pid: number) {
+    super(
+      `The embedded database in ${path.dirname(lockPath)} is in use by process ${pid} (the running server, ` +
+        `usually). Stop it first, or change content through the running site.`,
+    );
+    this.pid = pid;
+  }
+}
+
+export interface DatabaseLock {
+  path: string;
+  release(): void;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes `<dataDir>/db.lock` for this process, taking over a lock left by a process that died. */
+export function acquireDatabaseLock(dataDir: string, owner = process.pid): DatabaseLock {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(owner), { flag: 'wx' });
+      return {
+        path: lockPath,
+        release: () => {
+          if (fs.readFileSync(lockPath, 'utf8') === String(owner)) fs.rmSync(lockPath, { force: true });
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) throw new DatabaseLockedError(lockPath, holder);
+      fs.rmSync(lockPath, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new Error(`Could not take the database lock ${lockPath}`);
+}

@@ -1,0 +1,39 @@
+// The one API. Runtime-neutral: it uses Web standards only and gets everything runtime-specific
+// (database, storage, client address, rebuild) from the entry that creates it.
+import { Hono } from 'hono';
+import { authRoutes } from './auth/routes.ts';
+import type { AppDeps, AppEnv } from './core/env.ts';
+import { handleError } from './core/errors.ts';
+import { apiHeaders, bannedAddressGuard, csrfGuard, jsonBodyLimit } from './core/guards.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { authorRoutes, socialRoutes } from './site/routes.ts';
+
+/**
+ * Every route answers at its path and at the same path ending in `.php`, so the original PHP
+ * front end can talk to this back end unchanged (`/api/auth/me` and `/api/auth/me.php`).
+ */
+export function routePath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  return pathname.endsWith('.php') ? pathname.slice(0, -'.php'.length) : pathname;
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>({ getPath: routePath }).basePath('/api');
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', apiHeaders, jsonBodyLimit, csrfGuard, bannedAddressGuard);
+
+  app.route('/auth', authRoutes);
+  app.route('/author', authorRoutes);
+  app.route('/socials', socialRoutes);
+  app.route('/admin', dashboardRoutes);
+
+  app.notFound((c) => c.json({ success: false, error: 'No such API route.' }, 404));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import { AppError } from '../core/errors.ts';
+import type { AppEnv } from '../core/env.ts';
+import { jsonBody } from '../core/validate.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
+import { changePasswordSchema, loginSchema } from './schema.ts';
+import { currentUser, endSession, requireRole, startSession } from './session.ts';
+import { userStore } from './store.ts';
+import { ACCOUNT_POLICY, accountKey, ADDRESS_POLICY, addressKey, throttleStore } from './throttle.ts';
+
+const WRONG_CREDENTIALS = 'Invalid username or password.';
+
+function throttled(seconds: number): AppError {
+  return new AppError(429, `Too many failed attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+    'Retry-After': String(seconds),
+  });
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .get('/me', async (c) => {
+    const user = await currentUser(c);
+    if (!user) throw new AppError(401, 'Not signed in.');
+    return c.json({ success: true, user });
+  })
+
+  .post('/login', jsonBody(loginSchema), async (c) => {
+    const { db } = c.var.deps;
+    const { username, password } = c.req.valid('json');
+    const keys = [accountKey(username), addressKey(c.var.deps.clientIp(c))];
+    const wait = await throttleStore.secondsBlocked(db, keys);
+    if (wait > 0) throw throttled(wait);
+
+    const user = await userStore.findByUsername(db, username);
+    const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDecoy(password);
+    if (!user || !valid) {
+      await throttleStore.recordFailure(db, keys[0]!, ACCOUNT_POLICY);
+      await throttleStore.recordFailure(db, keys[1]!, ADDRESS_POLICY);
+      throw new AppError(401, WRONG_CREDENTIALS);
+    }
+    await throttleStore.clear(db, keys[0]!);
+    await startSession(c, { userId: user.id, version: user.session_version });
+    return c.json({ success: true, user: { id: user.id, username: user.username, role: user.role } });
+  })
+
+  // Logging out revokes the token server-side too (a copied cookie stops working), which also
+  // ends the user's sessions on other devices: for a handful of staff accounts that is the safer trade.
+  .post('/logout', async (c) => {
+    const user = await currentUser(c);
+    if (user) await userStore.bumpSessionVersion(c.var.deps.db, user.id);
+    endSession(c);
+    return c.json({ success: true });
+  })
+
+  .post('/change-password', requireRole(), jsonBody(changePasswordSchema), async (c) => {
+    const { db } = c.var.deps;
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const key = accountKey(c.var.user.username);
+    const wait = await throttleStore.secondsBlocked(db, [key]);
+    if (wait > 0) throw throttled(wait);
+
+    const user = await userStore.findById(db, c.var.user.id);
+    if (!user || !(await verifyPassword(currentPassword, user.password_hash))) {
+      await throttleStore.recordFailure(db, key, ACCOUNT_POLICY);
+      throw new AppError(400, 'Current password is incorrect.');
+    }
+    if (currentPassword === newPassword) throw new AppError(400, 'The new password must differ from the current one.');
+    const version = await userStore.changePassword(db, user.id, await hashPassword(newPassword));
+    // Every other session is now revoked; this one continues with a fresh token.
+    await startSession(c, { userId: user.id, version });
+    return c.json({ success: true });
+  });

@@ -1,0 +1,22 @@
+// Shared by the admin's forms and the server's validators.
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts';
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long (at most ${max} characters)`);
+
+export const loginSchema = z.strictObject({
+  username: required('Username', 64),
+  password: required('Password', PASSWORD_MAX_LENGTH),
+});
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: required('Current password', PASSWORD_MAX_LENGTH),
+  newPassword: z
+    .string({ error: 'New password is required' })
+    .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+    .max(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
+});

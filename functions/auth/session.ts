@@ -1,0 +1,89 @@
+// Session = a short JWT (HS256, jose) in an HttpOnly SameSite=Lax cookie. It names the user and
+// the user's session version; bumping the version (logout, password change) revokes every
+// token issued before, without a session table.
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { jwtVerify, SignJWT } from 'jose';
+import type { StaffRole } from '../../db/types.ts';
+import { AppError } from '../core/errors.ts';
+import type { AppEnv, SessionUser } from '../core/env.ts';
+import { userStore } from './store.ts';
+
+export const SESSION_COOKIE = 'session';
+const SESSION_SECONDS = 7 * 24 * 60 * 60;
+const ISSUER = 'author-site';
+const AUDIENCE = 'author-site:admin';
+
+interface TokenClaims {
+  userId: number;
+  version: number;
+}
+
+export async function signSessionToken(secret: Uint8Array, { userId, version }: TokenClaims): Promise<string> {
+  return new SignJWT({ ver: version })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${SESSION_SECONDS}s`)
+    .sign(secret);
+}
+
+export async function readSessionToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    const userId = Number(payload.sub);
+    const version = payload['ver'];
+    if (!Number.isSafeInteger(userId) || typeof version !== 'number') return null;
+    return { userId, version };
+  } catch {
+    return null; // bad signature, expired, wrong audience: all mean "not signed in"
+  }
+}
+
+function isHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+export async function startSession(c: Context<AppEnv>, claims: TokenClaims): Promise<void> {
+  const token = await signSessionToken(c.var.deps.sessionSecret, claims);
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    path: '/',
+    maxAge: SESSION_SECONDS,
+  });
+}
+
+export function endSession(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isHttps(c) });
+}
+
+/** The signed-in user, or null when the cookie is missing, invalid, expired or revoked. */
+export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (!token) return null;
+  const claims = await readSessionToken(c.var.deps.sessionSecret, token);
+  if (!claims) return null;
+  const user = await userStore.findById(c.var.deps.db, claims.userId);
+  if (!user || user.session_version !== claims.version) return null;
+  return { id: user.id, username: user.username, role: user.role };
+}
+
+/**
+ * Lets the request through only for a signed-in user with one of `roles` (any staff role when
+ * none are named). Roles compare case-insensitively.
+ */
+export function requireRole(...roles: StaffRole[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await currentUser(c);
+    if (!user) throw new AppError(401, 'Please sign in to continue.');
+    if (roles.length > 0 && !roles.includes(user.role.toLowerCase() as StaffRole)) {
+      throw new AppError(403, 'Your role does not allow this action.');
+    }
+    c.set('user', user);
+    await next();
+  };
+}

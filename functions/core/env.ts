@@ -1,0 +1,34 @@
+// What the runtime entry (Node server, Cloudflare function, tests) hands the app. Everything
+// runtime-specific arrives through here, so feature folders import no driver, no `node:` module.
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Database, StaffRole } from '../../db/types.ts';
+import type { RebuildTrigger } from './rebuild.ts';
+import type { Storage } from './storage.ts';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  /** Key that signs session tokens (HS256); at least 32 bytes. */
+  sessionSecret: Uint8Array;
+  /** The caller's address, as the runtime knows it (socket, or a trusted proxy's header). */
+  clientIp(c: Context): string;
+  /** Told whenever public content changed, so the static site gets rebuilt. */
+  rebuild: RebuildTrigger;
+  /** Where uploads live. */
+  storage: Storage;
+  /** Origins besides the request's own that may send state-changing requests (CSRF). */
+  trustedOrigins?: readonly string[];
+}
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: StaffRole;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser;
+  };
+}

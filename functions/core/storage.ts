@@ -1,0 +1,26 @@
+// One interface for uploaded files: a local folder by default, S3 when configured. Keys are
+// server-generated relative paths such as "covers/3f2a….webp"; never a client's file name.
+
+export interface StoredFile {
+  key: string;
+  size: number;
+  /** Last modification, Unix seconds. */
+  modified: number;
+}
+
+export interface Storage {
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  get(key: string): Promise<{ body: Uint8Array; contentType: string } | null>;
+  delete(key: string): Promise<boolean>;
+  list(prefix: string): Promise<StoredFile[]>;
+}
+
+const SAFE_KEY = /^(?:[a-z0-9_-]+\/)*[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+
+/** Refuses keys that could leave the storage root ("../", absolute paths, odd characters). */
+export function assertSafeKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+  }
+  return key;
+}

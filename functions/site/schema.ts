@@ -1,0 +1,63 @@
+// Shared by the admin's forms and the server's validators.
+import { z } from 'zod';
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../src/lib/socials.ts';
+
+const MAX_URL = 2048;
+
+export function isWebUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/]+\S*$/i.test(value) && URL.canParse(value);
+}
+
+/** A path on this site ("/images/…", not "//elsewhere") or an absolute http(s) URL. */
+export function isImageAddress(value: string): boolean {
+  return /^\/(?!\/)\S*$/.test(value) || isWebUrl(value);
+}
+
+/** An optional text field where empty means "not set" and is stored as null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => value || null);
+
+const optionalImage = optionalText(MAX_URL).refine(
+  (value) => value === null || isImageAddress(value),
+  'must be a path on this site (starting with /) or an http(s) URL',
+);
+
+/** A bare host name ("author.example") or an origin URL, stored as an https origin. */
+const siteDomain = optionalText(253).transform((value, ctx) => {
+  if (value === null) return null;
+  const candidate = /^https?:\/\//i.test(value) ? value : `https://${value}`;
+  const url = URL.canParse(candidate) ? new URL(candidate) : null;
+  if (!url || !url.hostname.includes('.') || url.pathname !== '/' || url.search || url.hash) {
+    ctx.addIssue({ code: 'custom', message: 'must be a domain name such as author.example' });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
+export const profileUpdateSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  bio: z.string().trim().max(2000).default(''),
+  tagline: z.string().trim().max(500).default(''),
+  profile_image: optionalImage,
+  background_image_light: optionalImage,
+  background_image_dark: optionalImage,
+  site_domain: siteDomain,
+});
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** Platform → URL; an empty string (or null) removes the link. Unknown platforms are refused. */
+export const socialsUpdateSchema = z.strictObject(
+  Object.fromEntries(
+    SOCIAL_PLATFORMS.map((platform) => [
+      platform,
+      optionalText(MAX_URL).refine((value) => value === null || isWebUrl(value), 'must be an http:// or https:// URL'),
+    ]),
+  ) as Record<SocialPlatform, z.ZodType<string | null, unknown>>,
+);
+export type SocialsUpdate = Partial<Record<SocialPlatform, string | null>>;

@@ -1,0 +1,51 @@
+// A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
+// database on the server named by TEST_DATABASE_URL (one per file, so files can run in parallel).
+import { sql } from 'kysely';
+import pg from 'pg';
+import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Empties every table and restarts ids, keeping the schema. */
+  reset(): Promise<void>;
+}
+
+async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  const server = serverUrl ? await createServerDatabase(serverUrl) : null;
+  const handle = await connectDatabase(server ? { databaseUrl: server.url, driver: 'postgres' } : { dataDir: 'memory://' });
+  if (options.migrate !== false) await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    async reset() {
+      const { rows } = await sql<{ tablename: string }>`
+        select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'`.execute(handle.db);
+      if (rows.length === 0) return;
+      const tables = rows.map((r) => `"${r.tablename}"`).join(', ');
+      await sql.raw(`truncate ${tables} restart identity cascade`).execute(handle.db);
+    },
+    async close() {
+      await handle.close();
+      await server?.drop();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { assertSafeKey, type Storage, type StoredFile } from '../../functions/core/storage.ts';
+
+/** Storage kept in memory, for tests. */
+export class MemoryStorage implements Storage {
+  private readonly files = new Map<string, { body: Uint8Array; contentType: string; modified: number }>();
+
+  async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+    this.files.set(assertSafeKey(key), { body, contentType, modified: Math.floor(Date.now() / 1000) });
+  }
+  async get(key: string) {
+    const file = this.files.get(assertSafeKey(key));
+    return file ? { body: file.body, contentType: file.contentType } : null;
+  }
+  async delete(key: string): Promise<boolean> {
+    return this.files.delete(assertSafeKey(key));
+  }
+  async list(prefix: string): Promise<StoredFile[]> {
+    return [...this.files.entries()]
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, file]) => ({ key, size: file.body.byteLength, modified: file.modified }));
+  }
+}

@@ -1,0 +1,31 @@
+// The author profile as the API returns it and the pages render it.
+export interface AuthorProfile {
+  name: string;
+  bio: string;
+  tagline: string;
+  profile_image: string | null;
+  background_image_light: string | null;
+  background_image_dark: string | null;
+  site_domain: string | null;
+  updated_at: string | null;
+}
+
+export const DEFAULT_BACKGROUND_LIGHT = '/images/lofi_light_bg.png';
+export const DEFAULT_BACKGROUND_DARK = '/images/lofi_bg.png';
+export const DEFAULT_PROFILE_IMAGE = '/images/default-avatar.svg';
+
+/** Shown when the profile cannot be loaded (SPEC 2.2), and served before one is saved. */
+export const FALLBACK_PROFILE: AuthorProfile = {
+  name: 'The Author',
+  bio: 'Science fiction and fantasy author',
+  tagline: 'Stories from the edge of the map and beyond the stars.',
+  profile_image: null,
+  background_image_light: null,
+  background_image_dark: null,
+  site_domain: null,
+  updated_at: null,
+};
+
+export function pageTitle(profile: Pick<AuthorProfile, 'name' | 'bio'>): string {
+  return profile.bio ? `${profile.name} - ${profile.bio}` : profile.name;
+}
