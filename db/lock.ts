@@ -30,24 +30,33 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function releaseIfOwned(lockPath: string, owner: number): void {
+  try {
+    if (fs.readFileSync(lockPath, 'utf8') === String(owner)) fs.rmSync(lockPath, { force: true });
+  } catch {
+    // Already released.
+  }
+}
+
 /** Takes `<dataDir>/db.lock` for this process, taking over a lock left by a process that died. */
 export function acquireDatabaseLock(dataDir: string, owner = process.pid): DatabaseLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'db.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
+    // Write the pid to a private file, then hard-link it into place: the link either fails
+    // (someone holds the lock) or appears with its content, never empty.
+    const candidate = `${lockPath}.${owner}.${process.hrtime.bigint()}`;
+    fs.writeFileSync(candidate, String(owner));
     try {
-      fs.writeFileSync(lockPath, String(owner), { flag: 'wx' });
-      return {
-        path: lockPath,
-        release: () => {
-          if (fs.readFileSync(lockPath, 'utf8') === String(owner)) fs.rmSync(lockPath, { force: true });
-        },
-      };
+      fs.linkSync(candidate, lockPath);
+      return { path: lockPath, release: () => releaseIfOwned(lockPath, owner) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lockPath, 'utf8'));
       if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) throw new DatabaseLockedError(lockPath, holder);
       fs.rmSync(lockPath, { force: true }); // stale: its process is gone
+    } finally {
+      fs.rmSync(candidate, { force: true });
     }
   }
   throw new Error(`Could not take the database lock ${lockPath}`);

@@ -23,11 +23,14 @@ export const ANALYTICS_EVENT_TYPES = [
   'click',
 ] as const;
 
+/** A text column the database fills with '' when an insert leaves it out. */
+type TextWithDefault = ColumnType<string, string | undefined, string>;
+
 export interface AuthorProfileTable {
   id: ColumnType<1, 1 | undefined, never>;
   name: string;
-  bio: string;
-  tagline: string;
+  bio: TextWithDefault;
+  tagline: TextWithDefault;
   profile_image: string | null;
   background_image_light: string | null;
   background_image_dark: string | null;

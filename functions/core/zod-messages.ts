@@ -3,7 +3,7 @@
 // own message keep it.
 import { z } from 'zod';
 
-type Issue = Parameters<NonNullable<Parameters<typeof z.config>[0]['customError']>>[0];
+type Issue = Parameters<z.core.$ZodErrorMap>[0];
 
 function fieldName(issue: Issue): string {
   const path = issue.path ?? [];

@@ -13,7 +13,10 @@ export function isImageAddress(value: string): boolean {
   return /^\/(?!\/)\S*$/.test(value) || isWebUrl(value);
 }
 
-/** An optional text field where empty means "not set" and is stored as null. */
+/**
+ * An optional text field: left out means "unchanged" (undefined); empty or null means "not
+ * set" and is stored as null.
+ */
 const optionalText = (max: number) =>
   z
     .string()
@@ -21,16 +24,16 @@ const optionalText = (max: number) =>
     .max(max)
     .nullable()
     .optional()
-    .transform((value) => value || null);
+    .transform((value) => (value === undefined ? undefined : value || null));
 
 const optionalImage = optionalText(MAX_URL).refine(
-  (value) => value === null || isImageAddress(value),
+  (value) => value == null || isImageAddress(value),
   'must be a path on this site (starting with /) or an http(s) URL',
 );
 
 /** A bare host name ("author.example") or an origin URL, stored as an https origin. */
 const siteDomain = optionalText(253).transform((value, ctx) => {
-  if (value === null) return null;
+  if (value == null) return value;
   const candidate = /^https?:\/\//i.test(value) ? value : `https://${value}`;
   const url = URL.canParse(candidate) ? new URL(candidate) : null;
   if (!url || !url.hostname.includes('.') || url.pathname !== '/' || url.search || url.hash) {
@@ -41,9 +44,9 @@ const siteDomain = optionalText(253).transform((value, ctx) => {
 });
 
 export const profileUpdateSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required').max(200),
-  bio: z.string().trim().max(2000).default(''),
-  tagline: z.string().trim().max(500).default(''),
+  name: z.string().trim().min(1).max(200),
+  bio: z.string().trim().max(2000).optional(),
+  tagline: z.string().trim().max(500).optional(),
   profile_image: optionalImage,
   background_image_light: optionalImage,
   background_image_dark: optionalImage,
@@ -51,13 +54,13 @@ export const profileUpdateSchema = z.strictObject({
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-/** Platform → URL; an empty string (or null) removes the link. Unknown platforms are refused. */
+const socialUrl = optionalText(MAX_URL).refine((value) => value == null || isWebUrl(value), 'must be an http:// or https:// URL');
+
+/**
+ * Platform → URL; an empty string (or null) removes the link, a platform left out stays as it
+ * is. Unknown platforms are refused.
+ */
 export const socialsUpdateSchema = z.strictObject(
-  Object.fromEntries(
-    SOCIAL_PLATFORMS.map((platform) => [
-      platform,
-      optionalText(MAX_URL).refine((value) => value === null || isWebUrl(value), 'must be an http:// or https:// URL'),
-    ]),
-  ) as Record<SocialPlatform, z.ZodType<string | null, unknown>>,
+  Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, socialUrl])) as Record<SocialPlatform, typeof socialUrl>,
 );
-export type SocialsUpdate = Partial<Record<SocialPlatform, string | null>>;
+export type SocialsUpdate = z.output<typeof socialsUpdateSchema>;

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { useApiTestContext } from '../../scripts/test/api.ts';
+import { FALLBACK_PROFILE } from '../../src/lib/profile.ts';
+import { emptySocialLinks, SOCIAL_PLATFORMS } from '../../src/lib/socials.ts';
+
+const t = useApiTestContext();
+
+const PROFILE = {
+  name: 'Mara Quillon',
+  bio: 'Science fiction author',
+  tagline: 'Stories from the Veil',
+  profile_image: '/images/me.webp',
+  background_image_light: 'https://cdn.example/light.png',
+  background_image_dark: null,
+  site_domain: 'https://author.example',
+};
+
+async function getProfile() {
+  const res = await t.call('/api/author/get');
+  expect(res.status).toBe(200);
+  return (await res.json()).profile;
+}
+
+async function getSocials() {
+  const res = await t.call('/api/socials/get');
+  expect(res.status).toBe(200);
+  return (await res.json()).socials;
+}
+
+describe('GET /api/author/get', () => {
+  it('serves the fallback profile while none is saved', async () => {
+    const res = await t.call('/api/author/get');
+    expect(await res.json()).toEqual({ success: true, profile: FALLBACK_PROFILE });
+  });
+
+  it('serves the saved profile after an update, and answers at .php too', async () => {
+    const cookie = await t.signedInAs('admin');
+    await t.call('/api/author/update', { cookie, json: PROFILE });
+    const res = await t.call('/api/author/get.php');
+    const { profile } = await res.json();
+    expect(profile).toEqual({ ...PROFILE, updated_at: expect.any(String) });
+    expect(Number.isNaN(Date.parse(profile.updated_at))).toBe(false);
+  });
+});
+
+describe('POST /api/author/update', () => {
+  it.each(['admin', 'author'] as const)('lets %s update the profile and schedules a rebuild', async (role) => {
+    const cookie = await t.signedInAs(role);
+    const res = await t.call('/api/author/update', { cookie, json: PROFILE });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, profile: { ...PROFILE, updated_at: expect.any(String) } });
+    expect(t.rebuilds).toEqual(['author profile updated']);
+  });
+
+  it('answers 401 when not signed in and 403 for a moderator, writing nothing', async () => {
+    const anonymous = await t.call('/api/author/update', { json: PROFILE });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ success: false, error: 'Please sign in to continue.' });
+    const cookie = await t.signedInAs('mod');
+    const mod = await t.call('/api/author/update', { cookie, json: PROFILE });
+    expect(mod.status).toBe(403);
+    expect(await mod.json()).toEqual({ success: false, error: 'Your role does not allow this action.' });
+    expect(await getProfile()).toEqual(FALLBACK_PROFILE);
+    expect(t.rebuilds).toEqual([]);
+  });
+
+  const IMAGE_MESSAGE = 'profile_image must be a path on this site (starting with /) or an http(s) URL';
+  it.each([
+    ['a missing name', { bio: 'x' }, 'name is required'],
+    ['an empty name', { name: '' }, 'name must not be empty'],
+    ['a whitespace name', { name: '   ' }, 'name must not be empty'],
+    ['a 201-character name', { name: 'a'.repeat(201) }, 'name is too long (at most 200 characters)'],
+    ['a 2001-character bio', { name: 'A', bio: 'b'.repeat(2001) }, 'bio is too long (at most 2000 characters)'],
+    ['a number as name', { name: 42 }, 'name must be a string'],
+    ['an unknown field', { name: 'A', email: 'a@example.com' }, 'Unknown field: email'],
+    ['a javascript: image', { name: 'A', profile_image: 'javascript:alert(1)' }, IMAGE_MESSAGE],
+    ['a protocol-relative image', { name: 'A', profile_image: '//evil.example/x.png' }, IMAGE_MESSAGE],
+    ['a bad site domain', { name: 'A', site_domain: 'not a domain' }, 'site_domain must be a domain name such as author.example'],
+  ])('refuses %s with 400 and writes nothing', async (_name, json, message) => {
+    const cookie = await t.signedInAs('admin');
+    const res = await t.call('/api/author/update', { cookie, json });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, error: message });
+    expect(await t.database.db.selectFrom('author_profile').selectAll().execute()).toEqual([]);
+    expect(t.rebuilds).toEqual([]);
+  });
+
+  it('keeps the previous profile when a later update is refused', async () => {
+    const cookie = await t.signedInAs('author');
+    await t.call('/api/author/update', { cookie, json: PROFILE });
+    const before = await getProfile();
+    const res = await t.call('/api/author/update', { cookie, json: { ...PROFILE, name: '  ' } });
+    expect(res.status).toBe(400);
+    expect(await getProfile()).toEqual(before);
+  });
+
+  it('stores an empty image as null and normalises a bare domain to an https origin', async () => {
+    const cookie = await t.signedInAs('admin');
+    const res = await t.call('/api/author/update', {
+      cookie,
+      json: { name: '  Mara  ', profile_image: '', site_domain: 'Author.Example' },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).profile).toEqual({
+      name: 'Mara',
+      bio: '',
+      tagline: '',
+      profile_image: null,
+      background_image_light: null,
+      background_image_dark: null,
+      site_domain: 'https://author.example',
+      updated_at: expect.any(String),
+    });
+  });
+
+  it('stores markup and SQL quotes verbatim as text', async () => {
+    const cookie = await t.signedInAs('admin');
+    const name = `<script>alert(1)</script>'; drop table users; --`;
+    const bio = `Robert'); DROP TABLE stories;-- "quoted" & <b>bold</b>`;
+    const res = await t.call('/api/author/update', { cookie, json: { name, bio } });
+    expect(res.status).toBe(200);
+    expect(await getProfile()).toMatchObject({ name, bio });
+    expect(await t.database.db.selectFrom('users').select('username').execute()).toEqual([{ username: 'admin-user' }]);
+  });
+});
+
+describe('GET /api/socials/get', () => {
+  it('lists all ten platforms with empty strings while none are set', async () => {
+    const socials = await getSocials();
+    expect(Object.keys(socials)).toEqual([...SOCIAL_PLATFORMS]);
+    expect(socials).toEqual(emptySocialLinks());
+  });
+});
+
+describe('POST /api/socials/update', () => {
+  it.each(['admin', 'author'] as const)('lets %s set links and schedules a rebuild', async (role) => {
+    const cookie = await t.signedInAs(role);
+    const res = await t.call('/api/socials/update', {
+      cookie,
+      json: { twitter: 'https://x.com/mara', github: ' http://github.com/mara ' },
+    });
+    expect(res.status).toBe(200);
+    const expected = { ...emptySocialLinks(), twitter: 'https://x.com/mara', github: 'http://github.com/mara' };
+    expect(await res.json()).toEqual({ success: true, socials: expected });
+    expect(await getSocials()).toEqual(expected);
+    expect(t.rebuilds).toEqual(['social links updated']);
+  });
+
+  it('answers 401 when not signed in and 403 for a moderator', async () => {
+    expect((await t.call('/api/socials/update', { json: { twitter: 'https://x.com/a' } })).status).toBe(401);
+    const cookie = await t.signedInAs('mod');
+    const res = await t.call('/api/socials/update', { cookie, json: { twitter: 'https://x.com/a' } });
+    expect(res.status).toBe(403);
+    expect(await getSocials()).toEqual(emptySocialLinks());
+    expect(t.rebuilds).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown platform', { myspace: 'https://myspace.com/mara' }, 'Unknown field: myspace'],
+    ['a javascript: URL', { twitter: 'javascript:alert(1)' }, 'twitter must be an http:// or https:// URL'],
+    ['a number', { twitter: 5 }, 'twitter must be a string'],
+  ])('refuses %s with 400 and writes nothing', async (_name, json, message) => {
+    const cookie = await t.signedInAs('admin');
+    const res = await t.call('/api/socials/update', { cookie, json: { website: 'https://mara.example', ...json } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, error: message });
+    expect(await t.database.db.selectFrom('social_links').selectAll().execute()).toEqual([]);
+    expect(t.rebuilds).toEqual([]);
+  });
+
+  it('removes a link given as an empty string or null, and answers at .php', async () => {
+    const cookie = await t.signedInAs('admin');
+    const all = { website: 'https://mara.example', twitter: 'https://x.com/mara', discord: 'https://discord.gg/x' };
+    await t.call('/api/socials/update', { cookie, json: all });
+    const res = await t.call('/api/socials/update.php', { cookie, json: { ...all, website: '', twitter: null } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).socials).toEqual({ ...emptySocialLinks(), discord: 'https://discord.gg/x' });
+  });
+
+  it('keeps the platforms an update does not name', async () => {
+    const cookie = await t.signedInAs('admin');
+    await t.call('/api/socials/update', { cookie, json: { website: 'https://mara.example', twitter: 'https://x.com/mara' } });
+    const res = await t.call('/api/socials/update', { cookie, json: { twitter: 'https://x.com/mara2' } });
+    expect(res.status).toBe(200);
+    expect(await getSocials()).toEqual({ ...emptySocialLinks(), website: 'https://mara.example', twitter: 'https://x.com/mara2' });
+  });
+
+  it('survives ten parallel updates: all succeed and one of them wins', async () => {
+    const cookie = await t.signedInAs('admin');
+    const values = Array.from({ length: 10 }, (_, i) => ({ website: `https://site${i}.example`, github: `https://github.com/u${i}` }));
+    const responses = await Promise.all(values.map((json) => t.call('/api/socials/update', { cookie, json })));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const { website, github } = await getSocials();
+    expect(values).toContainEqual({ website, github });
+    expect(t.rebuilds).toHaveLength(10);
+  });
+});

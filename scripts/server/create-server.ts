@@ -1,0 +1,35 @@
+// Composes the Node server: the API under /api, the published static site everywhere else.
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import { createApp } from '../../functions/app.ts';
+import type { ServerConfig } from '../config.ts';
+import { clientIpResolver } from './client-ip.ts';
+import { LocalFolderStorage } from './local-storage.ts';
+import type { SitePublisher } from './site-publisher.ts';
+import { staticSite } from './static-site.ts';
+import path from 'node:path';
+
+export function createServer(options: {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  sessionSecret: Uint8Array;
+  publisher: SitePublisher;
+}): Hono {
+  const { config, database, sessionSecret, publisher } = options;
+  const api = createApp({
+    db: database.db,
+    sessionSecret,
+    clientIp: clientIpResolver(config.trustedProxies),
+    rebuild: publisher,
+    storage: new LocalFolderStorage(path.join(config.dataDir, 'uploads')),
+    trustedOrigins: [config.siteUrl],
+  });
+
+  const server = new Hono();
+  server.use('*', compress());
+  server.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
+  server.all('/api', (c) => api.fetch(c.req.raw, c.env));
+  server.all('*', staticSite(() => publisher.current));
+  return server;
+}

@@ -1,0 +1,70 @@
+// Uploads in a local folder (the default; S3 replaces it in the cloud).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { assertSafeKey, type Storage, type StoredFile } from '../../functions/core/storage.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
+
+export class LocalFolderStorage implements Storage {
+  private readonly root: string;
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    const full = path.resolve(this.root, assertSafeKey(key));
+    if (!full.startsWith(this.root + path.sep)) throw new Error(`Unsafe storage key: ${key}`);
+    return full;
+  }
+
+  async put(key: string, body: Uint8Array): Promise<void> {
+    const file = this.pathOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.writeFile(partial, body);
+    await fs.rename(partial, file);
+  }
+
+  async get(key: string) {
+    try {
+      const body = await fs.readFile(this.pathOf(key));
+      return { body: new Uint8Array(body), contentType: CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream' };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<boolean> {
+    try {
+      await fs.unlink(this.pathOf(key));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /** Files directly inside the folder `prefix` ("covers", "pagebreaks", "general"). */
+  async list(prefix: string): Promise<StoredFile[]> {
+    if (!/^[a-z0-9_-]+$/.test(prefix)) throw new Error(`Unsafe storage prefix: ${prefix}`);
+    const dir = path.join(this.root, prefix);
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    const files = await Promise.all(
+      entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+        .map(async (entry) => {
+          const stat = await fs.stat(path.join(dir, entry.name));
+          return { key: path.posix.join(prefix, entry.name), size: stat.size, modified: Math.floor(stat.mtimeMs / 1000) };
+        }),
+    );
+    return files.sort((a, b) => a.key.localeCompare(b.key));
+  }
+}

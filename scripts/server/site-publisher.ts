@@ -1,0 +1,106 @@
+// Keeps the published static site current. Each rebuild goes into a fresh folder; only when
+// it succeeds is it swapped in (one pointer change, then a file rename for restarts), so
+// readers never see a half-built site and a failed build leaves the previous one up.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RebuildTrigger } from '../../functions/core/rebuild.ts';
+
+export interface SitePublisherOptions {
+  /** Folder that holds the builds and the `current` pointer file. */
+  sitesDir: string;
+  /** Builds the site into `outDir` (rejects on failure). */
+  build(outDir: string): Promise<void>;
+  debounceMs: number;
+  log(line: string): void;
+}
+
+/** Old builds stay this long after a swap, for requests that were already reading them. */
+const OLD_BUILD_GRACE_MS = 60_000;
+
+export class SitePublisher implements RebuildTrigger {
+  private readonly options: SitePublisherOptions;
+  private currentDir: string | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private pendingReasons: string[] = [];
+
+  constructor(options: SitePublisherOptions) {
+    this.options = options;
+  }
+
+  /** The folder being served, or null before the first successful build. */
+  get current(): string | null {
+    return this.currentDir;
+  }
+
+  private get pointerFile(): string {
+    return path.join(this.options.sitesDir, 'current');
+  }
+
+  /** Picks up the build published before a restart; true when there is one to serve. */
+  restore(): boolean {
+    try {
+      const name = fs.readFileSync(this.pointerFile, 'utf8').trim();
+      const dir = path.join(this.options.sitesDir, name);
+      if (name && fs.existsSync(path.join(dir, 'index.html'))) this.currentDir = dir;
+    } catch {
+      this.currentDir = null;
+    }
+    return this.currentDir !== null;
+  }
+
+  schedule(reason: string): void {
+    this.pendingReasons.push(reason);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.publishNow().catch(() => {}), this.options.debounceMs);
+  }
+
+  /** Builds and swaps in a new site now; concurrent calls wait for the build in progress first. */
+  async publishNow(reason?: string): Promise<void> {
+    if (reason) this.pendingReasons.push(reason);
+    while (this.running) await this.running;
+    const reasons = this.pendingReasons.splice(0);
+    this.running = this.buildAndSwap(reasons).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async buildAndSwap(reasons: string[]): Promise<void> {
+    const { sitesDir, build, log } = this.options;
+    const name = `build-${Date.now()}`;
+    const outDir = path.join(sitesDir, name);
+    const started = performance.now();
+    log(`site: building (${reasons.join(', ') || 'requested'})`);
+    try {
+      await build(outDir);
+    } catch (error) {
+      fs.rmSync(outDir, { recursive: true, force: true });
+      log(`site: build failed, still serving the previous site. ${(error as Error).message}`);
+      throw error;
+    }
+    const previous = this.currentDir;
+    this.currentDir = outDir;
+    fs.writeFileSync(`${this.pointerFile}.tmp`, name);
+    fs.renameSync(`${this.pointerFile}.tmp`, this.pointerFile);
+    log(`site: published in ${Math.round(performance.now() - started)} ms`);
+    this.removeOldBuilds(previous);
+  }
+
+  private removeOldBuilds(previous: string | null): void {
+    const { sitesDir } = this.options;
+    for (const entry of fs.readdirSync(sitesDir)) {
+      const dir = path.join(sitesDir, entry);
+      if (!entry.startsWith('build-') || dir === this.currentDir) continue;
+      const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+      if (dir === previous) setTimeout(remove, OLD_BUILD_GRACE_MS).unref();
+      else remove();
+    }
+  }
+
+  /** Cancels a scheduled rebuild and waits for one in progress. */
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    await this.running?.catch(() => {});
+  }
+}

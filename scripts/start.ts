@@ -1,0 +1,69 @@
+// `npm start`: the Node entry. Opens (and migrates) the database, seeds the demo content into
+// an empty one, makes sure an admin exists, builds and publishes the static site, then serves
+// the site and the API in one process until SIGINT/SIGTERM.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { seedDemoContent } from '../db/seed/index.ts';
+import { readContentSnapshot } from '../functions/site/snapshot.ts';
+import { readConfig } from './config.ts';
+import { ensureFirstAdmin } from './server/admin-account.ts';
+import { createServer } from './server/create-server.ts';
+import { openDatabase } from './server/open-database.ts';
+import { loadSessionSecret } from './server/session-secret.ts';
+import { buildStaticSite } from './server/site-builder.ts';
+import { SitePublisher } from './server/site-publisher.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(config, log);
+  log(`database: ${database.kind}${database.location ? ` in ${database.location}` : ''}`);
+
+  if (config.seedDemoContent && (await seedDemoContent(database.db))) log('database: seeded the demo content');
+  const admin = await ensureFirstAdmin(database.db, config.adminPassword);
+  if (admin.created) {
+    log(
+      admin.generatedPassword
+        ? `admin: created the account "admin" with the password ${admin.generatedPassword} (shown only now; change it in Admin -> Change Password)`
+        : 'admin: created the account "admin" with the password from ADMIN_PASSWORD',
+    );
+  }
+
+  const publisher = new SitePublisher({
+    sitesDir: path.join(config.dataDir, 'site'),
+    debounceMs: config.rebuildDebounceMs,
+    log,
+    build: async (outDir) =>
+      buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(database.db), siteUrl: config.siteUrl }),
+  });
+  // A site published before a restart is served at once and refreshed in the background;
+  // on the very first start the server waits for the first build.
+  if (publisher.restore()) publisher.schedule('server start');
+  else await publisher.publishNow('first start');
+
+  const app = createServer({ config, database, sessionSecret: loadSessionSecret(config.sessionSecret, config.dataDir), publisher });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+    log(`ready: http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping`);
+    server.close();
+    await publisher.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
