@@ -2,10 +2,6 @@
 // runtime without native addons. Parameters: OWASP's minimum for argon2id (m=19 MiB, t=2, p=1).
 import { argon2id, argon2Verify } from 'hash-wasm';
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** Long passphrases are welcome; the cap only stops multi-megabyte "passwords" from costing CPU. */
-export const PASSWORD_MAX_LENGTH = 256;
-
 const ARGON2_PARAMS = { iterations: 2, parallelism: 1, memorySize: 19 * 1024, hashLength: 32 } as const;
 
 export async function hashPassword(password: string): Promise<string> {

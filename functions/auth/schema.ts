@@ -1,6 +1,6 @@
 // Shared by the admin's forms and the server's validators.
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/lib/limits.ts';
 
 const required = (label: string, max: number) =>
   z

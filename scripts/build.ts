@@ -1,0 +1,15 @@
+// `npm run build`: builds the static site into dist/ from the configured database, the same
+// way the running server republishes (used by deployments; locally `npm start` does this itself).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readContentSnapshot } from '../functions/site/snapshot.ts';
+import { runWithDatabase } from './cli.ts';
+import { buildStaticSite } from './server/site-builder.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+await runWithDatabase(async ({ db }, config) => {
+  const outDir = path.join(projectRoot, 'dist');
+  await buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(db), siteUrl: config.siteUrl });
+  console.log(`Built the site into ${outDir}`);
+});

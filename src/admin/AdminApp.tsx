@@ -1,0 +1,38 @@
+import { Redirect, Route, Router, Switch } from 'wouter';
+import './admin.css';
+import { AdminShell } from './AdminShell.tsx';
+import { Dashboard } from './Dashboard.tsx';
+import { LoginForm } from './LoginForm.tsx';
+import { PasswordScreen } from './PasswordScreen.tsx';
+import { ProfileScreen } from './ProfileScreen.tsx';
+import { SocialsScreen } from './SocialsScreen.tsx';
+import { useSession } from './useSession.ts';
+
+export default function AdminApp() {
+  const { state, signedIn, signOut } = useSession();
+
+  if (state.status === 'loading') {
+    return (
+      <p className="page-status" role="status">
+        Loading…
+      </p>
+    );
+  }
+  if (state.status === 'signed-out') return <LoginForm onSignedIn={signedIn} />;
+
+  return (
+    <Router base="/admin">
+      <AdminShell user={state.user} onSignOut={signOut}>
+        <Switch>
+          <Route path="/" component={Dashboard} />
+          <Route path="/author" component={ProfileScreen} />
+          <Route path="/socials" component={SocialsScreen} />
+          <Route path="/password" component={PasswordScreen} />
+          <Route>
+            <Redirect to="/" replace />
+          </Route>
+        </Switch>
+      </AdminShell>
+    </Router>
+  );
+}

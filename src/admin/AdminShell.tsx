@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { ThemeToggleButton } from './ThemeToggleButton.tsx';
+import { sectionFor } from './sections.ts';
+import type { AdminUser } from './useSession.ts';
+
+export function AdminShell({ user, onSignOut, children }: { user: AdminUser; onSignOut(): void; children: ReactNode }) {
+  const [location] = useLocation();
+  const section = sectionFor(location);
+
+  return (
+    <div className="admin">
+      <header className="topbar">
+        <Link href="/" className="brand">
+          Author CMS
+        </Link>
+        <p className="welcome">
+          Welcome, {user.username} ({user.role})
+        </p>
+        <div className="topbar-actions">
+          <ThemeToggleButton />
+          <a className="button button-ghost" href="/" target="_blank" rel="noopener">
+            View Site
+          </a>
+          <button className="button button-ghost" type="button" onClick={onSignOut}>
+            Logout
+          </button>
+        </div>
+      </header>
+      {section && (
+        <nav className="breadcrumb" aria-label="Breadcrumb">
+          <ol>
+            <li>
+              <Link href="/">Dashboard</Link>
+            </li>
+            <li aria-current="page">{section.label}</li>
+          </ol>
+        </nav>
+      )}
+      <main className="admin-main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { apiRequest } from '../lib/api-client.ts';
+import { type AuthorProfile, DEFAULT_BACKGROUND_DARK, DEFAULT_BACKGROUND_LIGHT } from '../lib/profile.ts';
+import { failureText, NoticeBanner, TextField, useNotice } from './components.tsx';
+
+type ProfileForm = Record<
+  'name' | 'bio' | 'tagline' | 'profile_image' | 'background_image_light' | 'background_image_dark' | 'site_domain',
+  string
+>;
+
+function toForm(profile: AuthorProfile): ProfileForm {
+  return {
+    name: profile.name,
+    bio: profile.bio,
+    tagline: profile.tagline,
+    profile_image: profile.profile_image ?? '',
+    background_image_light: profile.background_image_light ?? '',
+    background_image_dark: profile.background_image_dark ?? '',
+    site_domain: profile.site_domain ?? '',
+  };
+}
+
+export function ProfileScreen() {
+  const [form, setForm] = useState<ProfileForm | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [notice, showNotice] = useNotice();
+
+  useEffect(() => {
+    apiRequest<{ profile: AuthorProfile }>('/api/author/get')
+      .then(({ profile }) => setForm(toForm(profile)))
+      .catch(() => showNotice({ kind: 'error', text: 'Failed to load author profile' }));
+  }, [showNotice]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!form) return;
+    setSaving(true);
+    try {
+      const { profile } = await apiRequest<{ profile: AuthorProfile }>('/api/author/update', { json: form });
+      setForm(toForm(profile));
+      showNotice({ kind: 'success', text: 'Profile updated successfully!' });
+    } catch (error) {
+      showNotice({ kind: 'error', text: failureText(error, 'Failed to update profile') });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (key: keyof ProfileForm) => ({ value: form?.[key] ?? '', onChange: (value: string) => setForm((f) => f && { ...f, [key]: value }) });
+
+  return (
+    <>
+      <h1>Author Profile</h1>
+      <NoticeBanner notice={notice} />
+      {!form ? (
+        !notice && <p role="status">Loading…</p>
+      ) : (
+        <div className="split">
+          <form className="card form" onSubmit={save}>
+            <TextField label="Name" required maxLength={200} {...field('name')} />
+            <label className="field">
+              <span>Bio</span>
+              <textarea rows={3} maxLength={2000} value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} />
+            </label>
+            <TextField label="Tagline" maxLength={500} {...field('tagline')} />
+            <TextField label="Profile Image URL (optional)" type="text" inputMode="url" placeholder="/images/portrait.webp" {...field('profile_image')} />
+            <TextField
+              label="Light Theme Background Image URL (optional)"
+              type="text"
+              inputMode="url"
+              placeholder={DEFAULT_BACKGROUND_LIGHT}
+              hint={`Leave empty for the default, ${DEFAULT_BACKGROUND_LIGHT}`}
+              {...field('background_image_light')}
+            />
+            <TextField
+              label="Dark Theme Background Image URL (optional)"
+              type="text"
+              inputMode="url"
+              placeholder={DEFAULT_BACKGROUND_DARK}
+              hint={`Leave empty for the default, ${DEFAULT_BACKGROUND_DARK}`}
+              {...field('background_image_dark')}
+            />
+            <TextField
+              label="Site Domain for SEO (optional)"
+              placeholder="author.example"
+              hint="Used for canonical links and social previews; the server's address is used when empty."
+              {...field('site_domain')}
+            />
+            <button className="button button-primary" type="submit" disabled={saving}>
+              {saving ? 'Saving…' : 'Save Profile'}
+            </button>
+          </form>
+          <aside className="card preview" aria-label="Preview">
+            <h2>Preview</h2>
+            <p className="preview-name">{form.name || 'Your name'}</p>
+            <p className="preview-bio">{form.bio}</p>
+            <p className="preview-tagline">{form.tagline}</p>
+          </aside>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+import { currentTheme, type Theme, toggleTheme } from '../lib/theme.ts';
+
+export function ThemeToggleButton() {
+  const [theme, setTheme] = useState<Theme>('dark');
+  useEffect(() => setTheme(currentTheme()), []);
+  const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+
+  return (
+    <button type="button" className="button button-ghost icon-button" onClick={() => setTheme(toggleTheme())} aria-label={label} title={label}>
+      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+    </button>
+  );
+}

@@ -1,0 +1,17 @@
+// The admin's sections: the dashboard's cards, the breadcrumb labels and the routes come from
+// this one list. Later features add their section here (galleries, stories, moderation, …).
+export interface AdminSection {
+  path: string;
+  label: string;
+  description: string;
+}
+
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: '/author', label: 'Author Profile', description: 'Name, bio, tagline, portrait and the landing page backgrounds.' },
+  { path: '/socials', label: 'Social Media', description: 'Links to your website and social accounts.' },
+  { path: '/password', label: 'Change Password', description: 'Change the password of your account.' },
+];
+
+export function sectionFor(path: string): AdminSection | undefined {
+  return ADMIN_SECTIONS.find((section) => path === section.path || path.startsWith(`${section.path}/`));
+}

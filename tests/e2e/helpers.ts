@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+
+/** Fails with the list of violations when axe-core finds WCAG 2.x A/AA problems on the page. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export async function signIn(page: Page, password = ADMIN.password): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`Welcome, ${ADMIN.username} (admin)`)).toBeVisible();
+}
+
+/**
+ * Collects console errors (CSP violations among them), which the tests expect to stay empty.
+ * The browser's own note about the signed-out session check (a 401 by design) is not one.
+ */
+export function watchConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
