@@ -37,6 +37,10 @@ async function appTables(): Promise<string[]> {
 }
 
 describe('migrations', () => {
+  it('run on the database the environment names (PostgreSQL when TEST_DATABASE_URL is set)', () => {
+    expect(database.kind).toBe(process.env['TEST_DATABASE_URL'] ? 'postgres' : 'pglite');
+  });
+
   it('start from an empty database', async () => {
     expect(await appTables()).toEqual([]);
   });

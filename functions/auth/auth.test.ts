@@ -233,3 +233,18 @@ describe('the .php alias', () => {
     expect(await res.json()).toEqual({ success: false, error: 'No such API route.' });
   });
 });
+
+describe('Secure cookies behind an https proxy', () => {
+  it('marks the cookie Secure when the app is told the site is https, even over http', async () => {
+    const { createApp } = await import('../app.ts');
+    const app = createApp({ ...t.deps, secureCookies: true });
+    await t.createUser('admin', PASSWORD);
+    const res = await app.request('http://localhost/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()[0]).toMatch(/Secure/);
+  });
+});

@@ -42,8 +42,8 @@ export async function readSessionToken(secret: Uint8Array, token: string): Promi
   }
 }
 
-function isHttps(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:';
+function isHttps(c: Context<AppEnv>): boolean {
+  return c.var.deps.secureCookies === true || new URL(c.req.url).protocol === 'https:';
 }
 
 export async function startSession(c: Context<AppEnv>, claims: TokenClaims): Promise<void> {

@@ -18,6 +18,11 @@ export interface AppDeps {
   storage: Storage;
   /** Origins besides the request's own that may send state-changing requests (CSRF). */
   trustedOrigins?: readonly string[];
+  /**
+   * Mark cookies Secure even when the request reached the app over http (the site is served over
+   * https by a proxy in front). Requests that arrive over https always get Secure cookies.
+   */
+  secureCookies?: boolean;
 }
 
 export interface SessionUser {

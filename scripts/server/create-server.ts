@@ -24,6 +24,7 @@ export function createServer(options: {
     rebuild: publisher,
     storage: new LocalFolderStorage(path.join(config.dataDir, 'uploads')),
     trustedOrigins: [config.siteUrl],
+    secureCookies: config.siteUrl.startsWith('https://'),
   });
 
   const server = new Hono();

@@ -5,6 +5,7 @@ import { hashPassword } from '../../functions/auth/password.ts';
 import { userStore } from '../../functions/auth/store.ts';
 import { createApp, type App } from '../../functions/app.ts';
 import type { StaffRole } from '../../db/types.ts';
+import type { AppDeps } from '../../functions/core/env.ts';
 import type { RebuildTrigger } from '../../functions/core/rebuild.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 import { MemoryStorage } from './memory-storage.ts';
@@ -26,6 +27,8 @@ export interface CallOptions {
 
 export interface ApiTestContext {
   app: App;
+  /** What the app was created with, to build a variant of it. */
+  deps: AppDeps;
   database: TestDatabase;
   rebuilds: string[];
   call(path: string, options?: CallOptions): Promise<Response>;
@@ -48,13 +51,14 @@ export function useApiTestContext(): ApiTestContext {
 
   beforeAll(async () => {
     ctx.database = await openTestDatabase();
-    ctx.app = createApp({
+    ctx.deps = {
       db: ctx.database.db,
       sessionSecret: new TextEncoder().encode('test-secret-that-is-at-least-32-bytes-long'),
       clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? '127.0.0.1',
       rebuild,
       storage: new MemoryStorage(),
-    });
+    };
+    ctx.app = createApp(ctx.deps);
   }, 60_000);
   afterAll(async () => ctx.database?.close());
   beforeEach(async () => {
