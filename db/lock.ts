@@ -49,7 +49,16 @@ export function acquireDatabaseLock(dataDir: string, owner = process.pid): Datab
     fs.writeFileSync(candidate, String(owner));
     try {
       fs.linkSync(candidate, lockPath);
-      return { path: lockPath, release: () => releaseIfOwned(lockPath, owner) };
+      // Also let go when the process exits without releasing (stopped while starting up).
+      const onExit = () => releaseIfOwned(lockPath, owner);
+      process.once('exit', onExit);
+      return {
+        path: lockPath,
+        release: () => {
+          process.off('exit', onExit);
+          releaseIfOwned(lockPath, owner);
+        },
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lockPath, 'utf8'));

@@ -18,8 +18,8 @@ export interface ServerConfig {
   rebuildDebounceMs: number;
 }
 
-function integer(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -28,15 +28,15 @@ function integer(name: string, fallback: number, min: number, max: number): numb
   return value;
 }
 
-function list(name: string): string[] {
-  return (process.env[name] ?? '')
+function list(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '')
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = integer('PORT', 4321, 1, 65535);
+  const port = integer(env, 'PORT', 4321, 1, 65535);
   const host = env['HOST'] || '127.0.0.1';
   const dataDir = path.resolve(env['DATA_DIR'] || './data');
   return {
@@ -50,9 +50,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     adminPassword: env['ADMIN_PASSWORD'] || undefined,
     sessionSecret: env['SESSION_SECRET'] || undefined,
-    trustedProxies: list('TRUSTED_PROXIES'),
+    trustedProxies: list(env, 'TRUSTED_PROXIES'),
     siteUrl: (env['SITE_URL'] || `http://localhost:${port}`).replace(/\/+$/, ''),
     seedDemoContent: env['SEED_DEMO_CONTENT'] !== 'false',
-    rebuildDebounceMs: integer('REBUILD_DEBOUNCE_MS', 1500, 0, 600_000),
+    rebuildDebounceMs: integer(env, 'REBUILD_DEBOUNCE_MS', 1500, 0, 600_000),
   };
 }

@@ -17,9 +17,25 @@ import { SitePublisher } from './server/site-publisher.ts';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
+/** What to undo on stop, last opened first. Signals are handled from the very start. */
+const cleanups: (() => unknown)[] = [];
+let stopping = false;
+async function stop(reason: string, exitCode = 0): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    log(`${reason}: stopping`);
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
+  }
+  process.exit(exitCode);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openDatabase(config, log);
+  cleanups.push(() => database.close());
+  if (stopping) return;
   log(`database: ${database.kind}${database.location ? ` in ${database.location}` : ''}`);
 
   if (config.seedDemoContent && (await seedDemoContent(database.db))) log('database: seeded the demo content');
@@ -36,34 +52,25 @@ async function main(): Promise<void> {
     sitesDir: path.join(config.dataDir, 'site'),
     debounceMs: config.rebuildDebounceMs,
     log,
-    build: async (outDir) =>
-      buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(database.db), siteUrl: config.siteUrl }),
+    build: async (outDir, signal) =>
+      buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(database.db), siteUrl: config.siteUrl, signal }),
   });
+  cleanups.push(() => publisher.stop());
   // A site published before a restart is served at once and refreshed in the background;
   // on the very first start the server waits for the first build.
   if (publisher.restore()) publisher.schedule('server start');
   else await publisher.publishNow('first start');
+  if (stopping) return;
 
   const app = createServer({ config, database, sessionSecret: loadSessionSecret(config.sessionSecret, config.dataDir), publisher });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
     log(`ready: http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`),
   );
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: stopping`);
-    server.close();
-    await publisher.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  cleanups.push(() => server.close());
 }
 
 main().catch((error) => {
+  if (stopping) return;
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  void stop('error', 1);
 });

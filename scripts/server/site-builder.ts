@@ -14,29 +14,28 @@ export interface BuildOptions {
   outDir: string;
   snapshot: ContentSnapshot;
   siteUrl: string;
+  /** Kills the build when aborted (the server is stopping). */
+  signal?: AbortSignal | undefined;
 }
 
-export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl }: BuildOptions): Promise<void> {
+export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, signal }: BuildOptions): Promise<void> {
   const snapshotFile = `${outDir}.snapshot.json`;
   await fs.mkdir(path.dirname(outDir), { recursive: true });
   await fs.writeFile(snapshotFile, JSON.stringify(snapshot));
   try {
-    await runAstroBuild(projectRoot, {
-      CONTENT_SNAPSHOT: snapshotFile,
-      SITE_OUT_DIR: outDir,
-      SITE_URL: siteUrl,
-    });
+    await runAstroBuild(projectRoot, { CONTENT_SNAPSHOT: snapshotFile, SITE_OUT_DIR: outDir, SITE_URL: siteUrl }, signal);
   } finally {
     await fs.rm(snapshotFile, { force: true });
   }
 }
 
-function runAstroBuild(cwd: string, env: Record<string, string>): Promise<void> {
+function runAstroBuild(cwd: string, env: Record<string, string>, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [astroBin, 'build', '--silent'], {
       cwd,
       env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(signal ? { signal } : {}),
     });
     const output: string[] = [];
     const keep = (chunk: Buffer) => output.push(chunk.toString());

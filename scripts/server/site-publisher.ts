@@ -8,8 +8,8 @@ import type { RebuildTrigger } from '../../functions/core/rebuild.ts';
 export interface SitePublisherOptions {
   /** Folder that holds the builds and the `current` pointer file. */
   sitesDir: string;
-  /** Builds the site into `outDir` (rejects on failure). */
-  build(outDir: string): Promise<void>;
+  /** Builds the site into `outDir` (rejects on failure); `signal` aborts it when the server stops. */
+  build(outDir: string, signal: AbortSignal): Promise<void>;
   debounceMs: number;
   log(line: string): void;
 }
@@ -23,6 +23,7 @@ export class SitePublisher implements RebuildTrigger {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private pendingReasons: string[] = [];
+  private readonly stopping = new AbortController();
 
   constructor(options: SitePublisherOptions) {
     this.options = options;
@@ -73,10 +74,14 @@ export class SitePublisher implements RebuildTrigger {
     const started = performance.now();
     log(`site: building (${reasons.join(', ') || 'requested'})`);
     try {
-      await build(outDir);
+      await build(outDir, this.stopping.signal);
     } catch (error) {
       fs.rmSync(outDir, { recursive: true, force: true });
-      log(`site: build failed, still serving the previous site. ${(error as Error).message}`);
+      log(
+        this.stopping.signal.aborted
+          ? 'site: build cancelled'
+          : `site: build failed, still serving the previous site. ${(error as Error).message}`,
+      );
       throw error;
     }
     const previous = this.currentDir;
@@ -98,9 +103,10 @@ export class SitePublisher implements RebuildTrigger {
     }
   }
 
-  /** Cancels a scheduled rebuild and waits for one in progress. */
+  /** Cancels a scheduled rebuild and aborts one in progress. */
   async stop(): Promise<void> {
     clearTimeout(this.timer);
+    this.stopping.abort();
     await this.running?.catch(() => {});
   }
 }
