@@ -59,7 +59,8 @@ export class SitePublisher implements RebuildTrigger {
   /** Builds and swaps in a new site now; concurrent calls wait for the build in progress first. */
   async publishNow(reason?: string): Promise<void> {
     if (reason) this.pendingReasons.push(reason);
-    while (this.running) await this.running;
+    // A failed build before ours is no reason for ours to fail: it was logged where it happened.
+    while (this.running) await this.running.catch(() => {});
     const reasons = this.pendingReasons.splice(0);
     this.running = this.buildAndSwap(reasons).finally(() => {
       this.running = null;
@@ -69,7 +70,7 @@ export class SitePublisher implements RebuildTrigger {
 
   private async buildAndSwap(reasons: string[]): Promise<void> {
     const { sitesDir, build, log } = this.options;
-    const name = `build-${Date.now()}`;
+    const name = `build-${Date.now()}-${crypto.randomUUID().slice(0, 8)}`;
     const outDir = path.join(sitesDir, name);
     const started = performance.now();
     log(`site: building (${reasons.join(', ') || 'requested'})`);

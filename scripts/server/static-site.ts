@@ -21,14 +21,16 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-function setPageHeaders(c: Context, filePath: string): void {
-  c.header('Content-Security-Policy', PAGE_CSP);
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+function withPageHeaders(response: Response, requestPath: string): Response {
+  const headers = response.headers;
+  headers.set('Content-Security-Policy', PAGE_CSP);
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   // Astro puts a content hash in every asset name under /_astro/, so those never change.
-  const immutable = filePath.includes('/_astro/');
-  c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+  const immutable = requestPath.startsWith('/_astro/');
+  headers.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+  return response;
 }
 
 export function staticSite(currentRoot: () => string | null): MiddlewareHandler {
@@ -37,11 +39,7 @@ export function staticSite(currentRoot: () => string | null): MiddlewareHandler 
     const key = `${root}|${rewrite ?? ''}`;
     let handler = servers.get(key);
     if (!handler) {
-      handler = serveStatic({
-        root,
-        ...(rewrite ? { rewriteRequestPath: () => rewrite } : {}),
-        onFound: (filePath, c) => setPageHeaders(c, filePath),
-      });
+      handler = serveStatic({ root, ...(rewrite ? { rewriteRequestPath: () => rewrite } : {}) });
       servers.set(key, handler);
     }
     return handler;
@@ -53,7 +51,7 @@ export function staticSite(currentRoot: () => string | null): MiddlewareHandler 
     const response = await handler(c, async () => {
       missing = true;
     });
-    return missing || !response ? null : response;
+    return missing || !response ? null : withPageHeaders(response, c.req.path);
   };
 
   return async (c) => {

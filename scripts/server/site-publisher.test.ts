@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SitePublisher } from './site-publisher.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let sitesDir: string;
+let publisher: SitePublisher | undefined;
+beforeEach(() => {
+  sitesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-publisher-test-'));
+});
+afterEach(async () => {
+  await publisher?.stop();
+  publisher = undefined;
+  fs.rmSync(sitesDir, { recursive: true, force: true });
+});
+
+interface FakeOptions {
+  debounceMs?: number;
+  /** Makes the n-th build (1-based) throw after writing its folder. */
+  failOn?: number;
+}
+
+/** A publisher whose build writes index.html naming the build, after a short pause. */
+function makePublisher(options: FakeOptions = {}) {
+  const logs: string[] = [];
+  const builds: string[] = [];
+  let active = 0;
+  let maxActive = 0;
+  const p = new SitePublisher({
+    sitesDir,
+    debounceMs: options.debounceMs ?? 10,
+    log: (line) => logs.push(line),
+    build: async (outDir) => {
+      builds.push(outDir);
+      active++;
+      maxActive = Math.max(maxActive, active);
+      try {
+        // Pause so each build starts in a later millisecond (build names come from Date.now()).
+        await sleep(15);
+        fs.mkdirSync(outDir, { recursive: true });
+        fs.writeFileSync(path.join(outDir, 'index.html'), `build ${builds.length}`);
+        if (builds.length === options.failOn) throw new Error('astro exploded');
+      } finally {
+        active--;
+      }
+    },
+  });
+  publisher = p;
+  return { publisher: p, logs, builds, maxActive: () => maxActive };
+}
+
+const pointer = () => fs.readFileSync(path.join(sitesDir, 'current'), 'utf8');
+const served = (p: SitePublisher) => fs.readFileSync(path.join(p.current!, 'index.html'), 'utf8');
+
+describe('SitePublisher', () => {
+  it('serves nothing before the first build', () => {
+    const { publisher: p } = makePublisher();
+    expect(p.current).toBeNull();
+  });
+
+  it('publishNow builds into a fresh folder, points `current` at it and writes the pointer file', async () => {
+    const { publisher: p, builds, logs } = makePublisher();
+    await p.publishNow('first start');
+    expect(builds).toHaveLength(1);
+    expect(p.current).toBe(builds[0]);
+    expect(path.dirname(p.current!)).toBe(sitesDir);
+    expect(path.basename(p.current!)).toMatch(/^build-\d+-[0-9a-f]{8}$/);
+    expect(pointer()).toBe(path.basename(p.current!));
+    expect(served(p)).toBe('build 1');
+    expect(fs.existsSync(path.join(sitesDir, 'current.tmp'))).toBe(false);
+    expect(logs[0]).toBe('site: building (first start)');
+    expect(logs[1]).toMatch(/^site: published in \d+ ms$/);
+
+    await p.publishNow('edit');
+    expect(p.current).toBe(builds[1]);
+    expect(p.current).not.toBe(builds[0]);
+    expect(pointer()).toBe(path.basename(builds[1]!));
+    expect(served(p)).toBe('build 2');
+    // The previous build stays for a grace period, for requests still reading it.
+    expect(fs.existsSync(builds[0]!)).toBe(true);
+  });
+
+  it('keeps the previous site when a build fails, removing the failed folder', async () => {
+    const { publisher: p, builds, logs } = makePublisher({ failOn: 2 });
+    await p.publishNow('ok');
+    const good = p.current;
+    await expect(p.publishNow('broken')).rejects.toThrow('astro exploded');
+    expect(builds).toHaveLength(2);
+    expect(p.current).toBe(good);
+    expect(pointer()).toBe(path.basename(good!));
+    expect(served(p)).toBe('build 1');
+    expect(fs.existsSync(builds[1]!)).toBe(false);
+    expect(logs).toContain('site: build failed, still serving the previous site. astro exploded');
+  });
+
+  it('a failed first build leaves nothing to serve and no pointer file', async () => {
+    const { publisher: p, builds } = makePublisher({ failOn: 1 });
+    await expect(p.publishNow()).rejects.toThrow('astro exploded');
+    expect(p.current).toBeNull();
+    expect(fs.existsSync(builds[0]!)).toBe(false);
+    expect(fs.existsSync(path.join(sitesDir, 'current'))).toBe(false);
+  });
+
+  it('restore() picks up the build published before a restart', async () => {
+    const { publisher: first } = makePublisher();
+    await first.publishNow('before restart');
+    const published = first.current;
+    await first.stop();
+
+    const { publisher: second, builds } = makePublisher();
+    expect(second.current).toBeNull();
+    expect(second.restore()).toBe(true);
+    expect(second.current).toBe(published);
+    expect(builds).toHaveLength(0);
+  });
+
+  it('restore() is false for an empty folder and for a pointer to a missing build', () => {
+    const { publisher: p } = makePublisher();
+    expect(p.restore()).toBe(false);
+    expect(p.current).toBeNull();
+
+    fs.writeFileSync(path.join(sitesDir, 'current'), 'build-123');
+    expect(p.restore()).toBe(false);
+    expect(p.current).toBeNull();
+
+    // A folder without index.html (an interrupted build) is not served either.
+    fs.mkdirSync(path.join(sitesDir, 'build-123'));
+    expect(p.restore()).toBe(false);
+  });
+
+  it('schedule() debounces: three quick calls give one build with all the reasons', async () => {
+    const { publisher: p, builds, logs } = makePublisher({ debounceMs: 50 });
+    p.schedule('story saved');
+    p.schedule('gallery edited');
+    p.schedule('profile updated');
+    expect(builds).toHaveLength(0);
+    await sleep(30);
+    expect(builds).toHaveLength(0); // still within the debounce window
+    await expect.poll(() => p.current, { timeout: 2000, interval: 10 }).not.toBeNull();
+    await sleep(80);
+    expect(builds).toHaveLength(1);
+    expect(logs[0]).toBe('site: building (story saved, gallery edited, profile updated)');
+  });
+
+  it('stop() cancels a scheduled rebuild', async () => {
+    const { publisher: p, builds } = makePublisher({ debounceMs: 20 });
+    p.schedule('edit');
+    await p.stop();
+    await sleep(60);
+    expect(builds).toHaveLength(0);
+  });
+
+  it('runs concurrent publishNow calls one build at a time', async () => {
+    const { publisher: p, builds, logs, maxActive } = makePublisher();
+    await Promise.all([p.publishNow('a'), p.publishNow('b'), p.publishNow('c')]);
+    expect(maxActive()).toBe(1);
+    expect(builds.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(builds).size).toBe(builds.length);
+    expect(p.current).toBe(builds.at(-1));
+    expect(pointer()).toBe(path.basename(builds.at(-1)!));
+    // Every reason is built: the first alone, the ones that waited together.
+    const building = logs.filter((line) => line.startsWith('site: building'));
+    expect(building[0]).toBe('site: building (a)');
+    expect(building[1]).toBe('site: building (b, c)');
+  });
+
+  it('a failed build does not fail the publish waiting behind it: that one still builds', async () => {
+    const { publisher: p, builds } = makePublisher({ failOn: 1 });
+    const first = p.publishNow('a');
+    const second = p.publishNow('b');
+    await expect(first).rejects.toThrow('astro exploded');
+    await second;
+    expect(builds).toHaveLength(2);
+    expect(served(p)).toBe('build 2');
+  });
+});
