@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { apiRequest, NetworkError } from '../lib/api-client.ts';
+import { SubmitButton } from './components.tsx';
 import type { AdminUser } from './useSession.ts';
 
 export function LoginForm({ onSignedIn }: { onSignedIn(user: AdminUser): void }) {
@@ -45,9 +46,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn(user: AdminUser): void })
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        <button className="button button-primary" type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        <SubmitButton busy={busy} label="Sign in" busyLabel="Signing in…" />
         <a className="quiet-link" href="/">
           ← Back to the site
         </a>

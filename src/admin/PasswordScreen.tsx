@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../lib/limits.ts';
 import { apiRequest } from '../lib/api-client.ts';
-import { failureText, NoticeBanner, TextField, useNotice } from './components.tsx';
+import { failureText, NoticeBanner, SubmitButton, TextField, useNotice } from './components.tsx';
 
 const EMPTY = { current: '', next: '', confirm: '' };
 
@@ -45,9 +45,7 @@ export function PasswordScreen() {
           <TextField label="Current Password" type="password" autoComplete="current-password" required {...field('current')} />
           <TextField label="New Password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} {...field('next')} />
           <TextField label="Confirm New Password" type="password" autoComplete="new-password" required {...field('confirm')} />
-          <button className="button button-primary" type="submit" disabled={saving}>
-            {saving ? 'Changing…' : 'Change Password'}
-          </button>
+          <SubmitButton busy={saving} label="Change Password" busyLabel="Changing…" />
         </form>
         <aside className="card" aria-labelledby="requirements-title">
           <h2 id="requirements-title">Password requirements</h2>

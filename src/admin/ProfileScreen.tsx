@@ -1,12 +1,17 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { apiRequest } from '../lib/api-client.ts';
 import { type AuthorProfile, DEFAULT_BACKGROUND_DARK, DEFAULT_BACKGROUND_LIGHT } from '../lib/profile.ts';
-import { failureText, NoticeBanner, TextField, useNotice } from './components.tsx';
+import { failureText, NoticeBanner, SubmitButton, TextField, useNotice } from './components.tsx';
 
 type ProfileForm = Record<
   'name' | 'bio' | 'tagline' | 'profile_image' | 'background_image_light' | 'background_image_dark' | 'site_domain',
   string
 >;
+
+const BACKGROUND_FIELDS = [
+  { key: 'background_image_light', label: 'Light Theme Background Image URL (optional)', fallback: DEFAULT_BACKGROUND_LIGHT },
+  { key: 'background_image_dark', label: 'Dark Theme Background Image URL (optional)', fallback: DEFAULT_BACKGROUND_DARK },
+] as const;
 
 function toForm(profile: AuthorProfile): ProfileForm {
   return {
@@ -64,31 +69,24 @@ export function ProfileScreen() {
             </label>
             <TextField label="Tagline" maxLength={500} {...field('tagline')} />
             <TextField label="Profile Image URL (optional)" type="text" inputMode="url" placeholder="/images/portrait.webp" {...field('profile_image')} />
-            <TextField
-              label="Light Theme Background Image URL (optional)"
-              type="text"
-              inputMode="url"
-              placeholder={DEFAULT_BACKGROUND_LIGHT}
-              hint={`Leave empty for the default, ${DEFAULT_BACKGROUND_LIGHT}`}
-              {...field('background_image_light')}
-            />
-            <TextField
-              label="Dark Theme Background Image URL (optional)"
-              type="text"
-              inputMode="url"
-              placeholder={DEFAULT_BACKGROUND_DARK}
-              hint={`Leave empty for the default, ${DEFAULT_BACKGROUND_DARK}`}
-              {...field('background_image_dark')}
-            />
+            {BACKGROUND_FIELDS.map(({ key, label, fallback }) => (
+              <TextField
+                key={key}
+                label={label}
+                type="text"
+                inputMode="url"
+                placeholder={fallback}
+                hint={`Leave empty for the default, ${fallback}`}
+                {...field(key)}
+              />
+            ))}
             <TextField
               label="Site Domain for SEO (optional)"
               placeholder="author.example"
               hint="Used for canonical links and social previews; the server's address is used when empty."
               {...field('site_domain')}
             />
-            <button className="button button-primary" type="submit" disabled={saving}>
-              {saving ? 'Saving…' : 'Save Profile'}
-            </button>
+            <SubmitButton busy={saving} label="Save Profile" busyLabel="Saving…" />
           </form>
           <aside className="card preview" aria-label="Preview">
             <h2>Preview</h2>

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../lib/api-client.ts';
 import { SOCIAL_LABELS, SOCIAL_PLATFORMS, type SocialLinks } from '../lib/socials.ts';
-import { failureText, NoticeBanner, TextField, useNotice } from './components.tsx';
+import { failureText, NoticeBanner, SubmitButton, TextField, useNotice } from './components.tsx';
 
 export function SocialsScreen() {
   const [links, setLinks] = useState<SocialLinks | null>(null);
@@ -55,9 +55,7 @@ export function SocialsScreen() {
                 onChange={(value) => setLinks({ ...links, [platform]: value })}
               />
             ))}
-            <button className="button button-primary" type="submit" disabled={saving}>
-              {saving ? 'Saving…' : 'Save Social Links'}
-            </button>
+            <SubmitButton busy={saving} label="Save Social Links" busyLabel="Saving…" />
           </form>
           <aside className="card" aria-labelledby="active-links-title">
             <h2 id="active-links-title">Active Links</h2>

@@ -54,3 +54,12 @@ export function TextField({ label, hint, value, onChange, ...input }: TextFieldP
     </label>
   );
 }
+
+/** A form's submit button; while `busy` it is disabled and says what is happening. */
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button className="button button-primary" type="submit" disabled={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
