@@ -248,3 +248,18 @@ describe('Secure cookies behind an https proxy', () => {
     expect(res.headers.getSetCookie()[0]).toMatch(/Secure/);
   });
 });
+
+describe('trusted origins (the public site address behind a proxy)', () => {
+  it('accepts a non-JSON write from a configured origin and still refuses others', async () => {
+    const { createApp } = await import('../app.ts');
+    const app = createApp({ ...t.deps, trustedOrigins: ['https://author.example'] });
+    const post = (origin: string) =>
+      app.request('http://internal:4321/api/auth/logout', {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'x=1',
+      });
+    expect((await post('https://author.example')).status).toBe(200);
+    expect((await post('https://evil.example')).status).toBe(403);
+  });
+});

@@ -1,5 +1,5 @@
 // Request guards every API route shares: body size, CSRF, banned addresses, response headers.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import type { AppEnv } from './env.ts';
@@ -24,10 +24,10 @@ export const jsonBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
  * Browsers cannot send a cross-site JSON request without a CORS preflight (which this API never
  * grants), so JSON bodies pass; any other state-changing request must come from our own origin.
  */
-export const csrfGuard: MiddlewareHandler<AppEnv> = (c, next) =>
-  csrf({
-    origin: (origin, ctx) => origin === new URL(ctx.req.url).origin || (c.var.deps.trustedOrigins ?? []).includes(origin),
-  })(c, next);
+export const csrfGuard: MiddlewareHandler<AppEnv> = csrf({
+  origin: (origin, c: Context<AppEnv>) =>
+    origin === new URL(c.req.url).origin || (c.var.deps.trustedOrigins ?? []).includes(origin),
+});
 
 const BAN_RETRY_AFTER_SECONDS = 24 * 60 * 60;
 
