@@ -48,11 +48,15 @@ export async function connectDatabase(config: DatabaseConfig): Promise<DatabaseH
   if (kind === 'neon') {
     const { Pool } = await import('@neondatabase/serverless');
     const pool = new Pool({ connectionString: config.databaseUrl });
+    pool.on('error', (error: Error) => console.error('database: idle connection lost:', error.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
     return { db, kind, location: null, close: () => db.destroy() };
   }
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+  // An idle connection that the server drops (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.error('database: idle connection lost:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind, location: null, close: () => db.destroy() };
 }

@@ -23,8 +23,21 @@ async function createServerDatabase(serverUrl: string): Promise<{ url: string; d
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        // The pool's connections may take a moment to close after it ended. Forcing the drop
+        // while they do would kill them mid-goodbye (an uncaught error in the test run), so wait.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // 55006: in use
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }
