@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Storage } from '../../functions/core/storage.ts';
 import { LocalFolderStorage } from './local-storage.ts';
 
 let root: string;
-let storage: LocalFolderStorage;
+/** Used through the interface, as the app uses it. */
+let storage: Storage;
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   storage = new LocalFolderStorage(root);

@@ -23,6 +23,7 @@ export class LocalFolderStorage implements Storage {
     return full;
   }
 
+  /** The content type is not stored: the server-generated key's extension carries it. */
   async put(key: string, body: Uint8Array): Promise<void> {
     const file = this.pathOf(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
