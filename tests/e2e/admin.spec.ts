@@ -52,4 +52,22 @@ test.describe('admin sign-in', () => {
     await page.goto('/admin/not-a-section');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
+
+  test('the quick stats say Error when they cannot load', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/api/admin/quick-stats', (route) => route.fulfill({ status: 500, body: '{"success":false}' }));
+    await page.reload();
+    const stats = page.getByRole('region', { name: 'Quick Stats' });
+    await expect(stats.getByRole('alert')).toHaveText('Failed to load stats');
+    await expect(stats.locator('dd').first()).toHaveText('Error');
+  });
+
+  test('a sign-in that cannot reach the server says Network error', async ({ page }) => {
+    await page.goto('/admin');
+    await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Network error');
+  });
 });
