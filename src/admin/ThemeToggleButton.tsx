@@ -1,3 +1,4 @@
+import { Moon, Sun } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { currentTheme, type Theme, toggleTheme } from '../lib/theme.ts';
 
@@ -8,7 +9,7 @@ export function ThemeToggleButton() {
 
   return (
     <button type="button" className="button button-ghost icon-button" onClick={() => setTheme(toggleTheme())} aria-label={label} title={label}>
-      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+      {theme === 'dark' ? <Sun size={18} aria-hidden="true" /> : <Moon size={18} aria-hidden="true" />}
     </button>
   );
 }
