@@ -45,6 +45,6 @@ describe('LocalFolderStorage', () => {
   });
 
   it.each(['..', '../x', 'covers/sub', ''])('refuses to list the prefix %j', async (prefix) => {
-    await expect(storage.list(prefix)).rejects.toThrow(/Unsafe storage prefix/);
+    await expect(storage.list(prefix)).rejects.toThrow(/Unsafe storage folder/);
   });
 });

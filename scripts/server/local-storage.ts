@@ -1,7 +1,7 @@
 // Uploads in a local folder (the default; S3 replaces it in the cloud).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type Storage, type StoredFile } from '../../functions/core/storage.ts';
+import { assertSafeFolder, assertSafeKey, type Storage, type StoredFile } from '../../functions/core/storage.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -53,9 +53,8 @@ export class LocalFolderStorage implements Storage {
     }
   }
 
-  /** Files directly inside the folder `prefix` ("covers", "pagebreaks", "general"). */
-  async list(prefix: string): Promise<StoredFile[]> {
-    if (!/^[a-z0-9_-]+$/.test(prefix)) throw new Error(`Unsafe storage prefix: ${prefix}`);
+  async list(folder: string): Promise<StoredFile[]> {
+    const prefix = assertSafeFolder(folder);
     const dir = path.join(this.root, prefix);
     const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
     const files = await Promise.all(

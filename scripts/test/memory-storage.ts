@@ -1,4 +1,4 @@
-import { assertSafeKey, type Storage, type StoredFile } from '../../functions/core/storage.ts';
+import { assertSafeFolder, assertSafeKey, type Storage, type StoredFile } from '../../functions/core/storage.ts';
 
 /** Storage kept in memory, for tests. */
 export class MemoryStorage implements Storage {
@@ -14,9 +14,11 @@ export class MemoryStorage implements Storage {
   async delete(key: string): Promise<boolean> {
     return this.files.delete(assertSafeKey(key));
   }
-  async list(prefix: string): Promise<StoredFile[]> {
+  async list(folder: string): Promise<StoredFile[]> {
+    const prefix = `${assertSafeFolder(folder)}/`;
     return [...this.files.entries()]
-      .filter(([key]) => key.startsWith(prefix))
-      .map(([key, file]) => ({ key, size: file.body.byteLength, modified: file.modified }));
+      .filter(([key]) => key.startsWith(prefix) && !key.slice(prefix.length).includes('/'))
+      .map(([key, file]) => ({ key, size: file.body.byteLength, modified: file.modified }))
+      .sort((a, b) => a.key.localeCompare(b.key));
   }
 }

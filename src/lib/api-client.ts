@@ -1,5 +1,5 @@
-// The browser's way to call the API: JSON in, JSON out, cookies included, and one error type
-// whose message is what the person should read.
+// The browser's way to call the API: JSON (or a multipart form) in, JSON out, cookies included,
+// and one error type whose message is what the person should read.
 
 export class ApiError extends Error {
   readonly status: number;
@@ -12,11 +12,25 @@ export class ApiError extends Error {
 /** Thrown when the request never got an answer (offline, server down). */
 export class NetworkError extends Error {}
 
-export async function apiRequest<T>(path: string, options: { method?: string; json?: unknown } = {}): Promise<T> {
-  const init: RequestInit = { method: options.method ?? (options.json === undefined ? 'GET' : 'POST'), credentials: 'same-origin' };
+/** Fired on `window` after every successful write, so views that depend on it (the publish state) refresh. */
+export const CONTENT_CHANGED_EVENT = 'api:content-changed';
+
+export interface ApiRequestOptions {
+  method?: string;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart/form-data (file uploads). */
+  form?: FormData;
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const hasBody = options.json !== undefined || options.form !== undefined;
+  const init: RequestInit = { method: options.method ?? (hasBody ? 'POST' : 'GET'), credentials: 'same-origin' };
   if (options.json !== undefined) {
     init.headers = { 'content-type': 'application/json' };
     init.body = JSON.stringify(options.json);
+  } else if (options.form) {
+    init.body = options.form; // the browser sets the multipart boundary
   }
   let response: Response;
   try {
@@ -28,5 +42,6 @@ export async function apiRequest<T>(path: string, options: { method?: string; js
   if (!response.ok || body?.success === false) {
     throw new ApiError(response.status, typeof body?.error === 'string' ? body.error : `Request failed (${response.status})`);
   }
+  if (init.method !== 'GET' && typeof window !== 'undefined') window.dispatchEvent(new Event(CONTENT_CHANGED_EVENT));
   return body as T;
 }

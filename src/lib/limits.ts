@@ -1,4 +1,21 @@
-// Limits the browser forms and the server both enforce (SPEC 9).
+// Limits the browser forms and the server both enforce (SPEC 5 and 9).
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome; the cap only stops multi-megabyte "passwords" from costing CPU. */
 export const PASSWORD_MAX_LENGTH = 256;
+
+const MB = 1024 * 1024;
+/** Upload Manager (general uploads): SPEC 5, 'File too large. Maximum size is 5MB.' */
+export const GENERAL_UPLOAD_MAX_BYTES = 5 * MB;
+/** Story covers and page breaks: the story form's help text promises "up to 10MB". */
+export const STORY_IMAGE_MAX_BYTES = 10 * MB;
+/** One Markdown chapter file (single or bulk). */
+export const CHAPTER_FILE_MAX_BYTES = 1 * MB;
+/** Files in one bulk upload, and the request's total size. */
+export const BULK_UPLOAD_MAX_FILES = 500;
+export const BULK_UPLOAD_MAX_BYTES = 25 * MB;
+
+/** Chapter list page size for readers, and the admin's fetch limit (SPEC 9). */
+export const READER_CHAPTER_PAGE_SIZE = 20;
+export const ADMIN_CHAPTER_LIMIT = 1000;
+/** Characters of a chapter shown in the admin's chapter list (SPEC 9). */
+export const CHAPTER_PREVIEW_LENGTH = 200;
