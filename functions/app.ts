@@ -5,8 +5,10 @@ import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './core/env.ts';
 import { handleError } from './core/errors.ts';
 import { apiHeaders, bannedAddressGuard, csrfGuard, jsonBodyLimit } from './core/guards.ts';
+import { chapterRoutes } from './chapters/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { authorRoutes, socialRoutes } from './site/routes.ts';
+import { storyRoutes } from './stories/routes.ts';
 
 /**
  * Every route answers at its path and at the same path ending in `.php`, so the original PHP
@@ -30,6 +32,8 @@ export function createApp(deps: AppDeps) {
   app.route('/author', authorRoutes);
   app.route('/socials', socialRoutes);
   app.route('/admin', dashboardRoutes);
+  app.route('/stories', storyRoutes);
+  app.route('/chapters', chapterRoutes);
 
   app.notFound((c) => c.json({ success: false, error: 'No such API route.' }, 404));
   app.onError(handleError);

@@ -3,6 +3,7 @@ import type { AppEnv } from '../core/env.ts';
 import { requireRole } from '../auth/session.ts';
 import { readQuickStats } from './store.ts';
 
-export const dashboardRoutes = new Hono<AppEnv>().get('/quick-stats', requireRole(), async (c) =>
-  c.json({ success: true, data: await readQuickStats(c.var.deps.db) }),
-);
+export const dashboardRoutes = new Hono<AppEnv>()
+  .get('/quick-stats', requireRole(), async (c) => c.json({ success: true, data: await readQuickStats(c.var.deps.db) }))
+  // Whether the public site shows the latest changes: any staff member may see it.
+  .get('/publish-state', requireRole(), (c) => c.json({ success: true, state: c.var.deps.rebuild.state() }));

@@ -3,7 +3,7 @@
 // readers never see a half-built site and a failed build leaves the previous one up.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RebuildTrigger } from '../../functions/core/rebuild.ts';
+import type { PublishState, RebuildTrigger } from '../../functions/core/rebuild.ts';
 
 export interface SitePublisherOptions {
   /** Folder that holds the builds and the `current` pointer file. */
@@ -24,6 +24,8 @@ export class SitePublisher implements RebuildTrigger {
   private running: Promise<void> | null = null;
   private pendingReasons: string[] = [];
   private readonly stopping = new AbortController();
+  private lastPublishedAt: Date | null = null;
+  private lastError: PublishState['last_error'] = null;
 
   constructor(options: SitePublisherOptions) {
     this.options = options;
@@ -43,11 +45,22 @@ export class SitePublisher implements RebuildTrigger {
     try {
       const name = fs.readFileSync(this.pointerFile, 'utf8').trim();
       const dir = path.join(this.options.sitesDir, name);
-      if (name && fs.existsSync(path.join(dir, 'index.html'))) this.currentDir = dir;
+      if (name && fs.existsSync(path.join(dir, 'index.html'))) {
+        this.currentDir = dir;
+        this.lastPublishedAt = fs.statSync(this.pointerFile).mtime;
+      }
     } catch {
       this.currentDir = null;
     }
     return this.currentDir !== null;
+  }
+
+  state(): PublishState {
+    return {
+      publishing: this.pendingReasons.length > 0 || this.running !== null,
+      last_published_at: this.lastPublishedAt?.toISOString() ?? null,
+      last_error: this.lastError,
+    };
   }
 
   schedule(reason: string): void {
@@ -78,6 +91,7 @@ export class SitePublisher implements RebuildTrigger {
       await build(outDir, this.stopping.signal);
     } catch (error) {
       fs.rmSync(outDir, { recursive: true, force: true });
+      if (!this.stopping.signal.aborted) this.lastError = { message: (error as Error).message, at: new Date().toISOString() };
       log(
         this.stopping.signal.aborted
           ? 'site: build cancelled'
@@ -89,6 +103,8 @@ export class SitePublisher implements RebuildTrigger {
     this.currentDir = outDir;
     fs.writeFileSync(`${this.pointerFile}.tmp`, name);
     fs.renameSync(`${this.pointerFile}.tmp`, this.pointerFile);
+    this.lastPublishedAt = new Date();
+    this.lastError = null;
     log(`site: published in ${Math.round(performance.now() - started)} ms`);
     this.removeOldBuilds(previous);
   }

@@ -6,7 +6,7 @@ import { userStore } from '../../functions/auth/store.ts';
 import { createApp, type App } from '../../functions/app.ts';
 import type { StaffRole } from '../../db/types.ts';
 import type { AppDeps } from '../../functions/core/env.ts';
-import type { RebuildTrigger } from '../../functions/core/rebuild.ts';
+import type { PublishState, RebuildTrigger } from '../../functions/core/rebuild.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 import { MemoryStorage } from './memory-storage.ts';
 
@@ -31,6 +31,8 @@ export interface ApiTestContext {
   deps: AppDeps;
   database: TestDatabase;
   rebuilds: string[];
+  /** What the rebuild trigger reports as the publish state; tests may replace it. */
+  publishState: PublishState;
   call(path: string, options?: CallOptions): Promise<Response>;
   createUser(username: string, password: string, role?: StaffRole): Promise<number>;
   /** Signs in and returns the session cookie ("session=…"). */
@@ -47,7 +49,7 @@ export function sessionCookieFrom(response: Response): string {
 
 export function useApiTestContext(): ApiTestContext {
   const ctx = { rebuilds: [] as string[] } as ApiTestContext;
-  const rebuild: RebuildTrigger = { schedule: (reason) => ctx.rebuilds.push(reason) };
+  const rebuild: RebuildTrigger = { schedule: (reason) => ctx.rebuilds.push(reason), state: () => ctx.publishState };
 
   beforeAll(async () => {
     ctx.database = await openTestDatabase();
@@ -64,6 +66,7 @@ export function useApiTestContext(): ApiTestContext {
   beforeEach(async () => {
     await ctx.database.reset();
     ctx.rebuilds.length = 0;
+    ctx.publishState = { publishing: false, last_published_at: null, last_error: null };
   });
 
   ctx.call = async (path, options = {}) => {

@@ -1,0 +1,74 @@
+// Turns a bulk upload's files into the chapters to create, one verdict per file: files are
+// taken in natural name order; a file without a number gets the next free one; a number the
+// story (or an earlier file) already has is an error for that file only; a slug that is taken
+// gets "-2", "-3", … unless the file named the slug itself.
+import { SLUG_PATTERN, storySlug } from '../../src/lib/slugs.ts';
+import type { ChapterStatus } from '../../src/lib/stories.ts';
+import { readChapterFile } from './chapter-file.ts';
+
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface PlannedChapter {
+  filename: string;
+  chapter_number: number;
+  title: string;
+  slug: string;
+  content: string;
+  status: ChapterStatus;
+}
+
+export interface BulkPlan {
+  chapters: PlannedChapter[];
+  /** "{file name}: {what is wrong}", in file order. */
+  errors: string[];
+}
+
+const byNaturalName = (a: UploadedFile, b: UploadedFile) => a.name.localeCompare(b.name, 'en', { numeric: true, sensitivity: 'base' });
+
+function freeSlug(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export function planBulkUpload(
+  files: UploadedFile[],
+  taken: { numbers: Set<number>; slugs: Set<string> },
+  defaultStatus: ChapterStatus,
+): BulkPlan {
+  const numbers = new Map<number, string>(); // number → the file in this upload that has it
+  const slugs = new Set(taken.slugs);
+  const plan: BulkPlan = { chapters: [], errors: [] };
+  const read = [...files].sort(byNaturalName).map((file) => ({ file, result: readChapterFile(file.name, file.bytes) }));
+  let highest = Math.max(0, ...taken.numbers, ...read.flatMap(({ result }) => (result.ok && result.chapter.chapter_number ? [result.chapter.chapter_number] : [])));
+
+  for (const { file, result } of read) {
+    if (!result.ok) {
+      plan.errors.push(`${file.name}: ${result.error}`);
+      continue;
+    }
+    const { chapter } = result;
+    const number = chapter.chapter_number ?? ++highest;
+    if (taken.numbers.has(number)) {
+      plan.errors.push(`${file.name}: chapter ${number} already exists in this story`);
+      continue;
+    }
+    const earlier = numbers.get(number);
+    if (earlier !== undefined) {
+      plan.errors.push(`${file.name}: chapter ${number} is also in ${earlier}`);
+      continue;
+    }
+    const title = (chapter.title ?? `Chapter ${number}`).slice(0, 200);
+    if (chapter.slug !== null && (!SLUG_PATTERN.test(chapter.slug) || slugs.has(chapter.slug))) {
+      plan.errors.push(`${file.name}: the slug "${chapter.slug}" is ${slugs.has(chapter.slug) ? 'already taken in this story' : 'not a valid slug'}`);
+      continue;
+    }
+    const slug = chapter.slug ?? freeSlug(storySlug(title).slice(0, 100) || `chapter-${number}`, slugs);
+    numbers.set(number, file.name);
+    slugs.add(slug);
+    plan.chapters.push({ filename: file.name, chapter_number: number, title, slug, content: chapter.content, status: chapter.status ?? defaultStatus });
+  }
+  return plan;
+}

@@ -1,0 +1,141 @@
+// Chapters: readers page through a published story's published chapters; authors and admins
+// manage every chapter, one at a time or by bulk Markdown upload. Every change republishes.
+import { Hono } from 'hono';
+import { currentUser, requireRole } from '../auth/session.ts';
+import { foreignKeyViolation, uniqueViolation } from '../core/db-errors.ts';
+import type { AppEnv } from '../core/env.ts';
+import { AppError } from '../core/errors.ts';
+import { filesIn, formBodyLimit, readMultipart } from '../core/form.ts';
+import { CONTENT_ROLES, isContentRole } from '../core/roles.ts';
+import { jsonBody, parseOrThrow, queryParams } from '../core/validate.ts';
+import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '../../src/lib/limits.ts';
+import { storyStore } from '../stories/store.ts';
+import { planBulkUpload } from './bulk-plan.ts';
+import { bulkUploadFields, chapterCreateSchema, chapterDeleteSchema, chapterListQuery, chapterUpdateSchema } from './schema.ts';
+import { chapterStore } from './store.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+
+const CHAPTER_NOT_FOUND = 'Chapter not found.';
+const STORY_NOT_FOUND = 'Story not found.';
+
+const numberTaken = (number: number) => new AppError(400, `chapter_number ${number} is already used in this story.`);
+const slugTaken = (slug: string) => new AppError(409, `A chapter with the slug "${slug}" already exists in this story.`);
+
+/** Refuses a number or slug another chapter of the story has, before and (for races) during the save. */
+async function saveWithoutConflicts<T>(
+  db: Kysely<Database>,
+  storyId: number,
+  wanted: { number?: number | undefined; slug?: string | undefined; exceptId?: number },
+  save: () => Promise<T>,
+): Promise<T> {
+  const conflict = await chapterStore.conflicting(db, storyId, wanted as { number?: number; slug?: string; exceptId?: number });
+  if (conflict?.field === 'number') throw numberTaken(conflict.number!);
+  if (conflict?.field === 'slug') throw slugTaken(conflict.slug);
+  try {
+    return await save();
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'chapters_story_number_key') throw numberTaken(wanted.number!);
+    if (constraint === 'chapters_story_slug_key') throw slugTaken(wanted.slug!);
+    if (foreignKeyViolation(error) !== null) throw new AppError(404, STORY_NOT_FOUND);
+    throw error;
+  }
+}
+
+export const chapterRoutes = new Hono<AppEnv>()
+  .get('/list', queryParams(chapterListQuery), async (c) => {
+    const { db } = c.var.deps;
+    const query = c.req.valid('query');
+    const user = await currentUser(c);
+    const staff = user !== null && isContentRole(user.role);
+
+    // The admin's view of a story (every chapter, by story id) is for content staff only.
+    if (query.story_id !== undefined) {
+      if (!user) throw new AppError(401, 'Please sign in to continue.');
+      if (!staff) throw new AppError(403, 'Your role does not allow this action.');
+      const story = await storyStore.find(db, { id: query.story_id, publishedOnly: false });
+      if (!story) throw new AppError(404, STORY_NOT_FOUND);
+      if (query.chapter_number !== undefined) {
+        const chapter = await chapterStore.find(db, { storyId: story.id, chapterNumber: query.chapter_number, publishedOnly: false });
+        if (!chapter) throw new AppError(404, CHAPTER_NOT_FOUND);
+        return c.json({ success: true, chapters: [chapter], total: 1, page: 1, limit: 1 });
+      }
+      const { chapters, total } = await chapterStore.listForAdmin(db, story.id, query.limit);
+      return c.json({ success: true, chapters, total, page: 1, limit: query.limit });
+    }
+
+    const story = await storyStore.find(db, { slug: query.story_slug!, status: 'published', publishedOnly: true });
+    if (!story) throw new AppError(404, STORY_NOT_FOUND);
+    if (query.chapter_number !== undefined) {
+      const chapter = await chapterStore.find(db, { storyId: story.id, chapterNumber: query.chapter_number, publishedOnly: true });
+      if (!chapter) throw new AppError(404, CHAPTER_NOT_FOUND);
+      return c.json({ success: true, chapters: [chapter], total: 1, page: 1, limit: 1 });
+    }
+    const { chapters, total } = await chapterStore.page(db, story.id, { page: query.page, limit: query.limit, publishedOnly: true });
+    return c.json({ success: true, chapters, total, page: query.page, limit: query.limit });
+  })
+
+  .post('/create', requireRole(...CONTENT_ROLES), jsonBody(chapterCreateSchema), async (c) => {
+    const { db, rebuild } = c.var.deps;
+    const input = c.req.valid('json');
+    if (!(await storyStore.find(db, { id: input.story_id, publishedOnly: false }))) throw new AppError(404, STORY_NOT_FOUND);
+    const id = await saveWithoutConflicts(db, input.story_id, { number: input.chapter_number, slug: input.slug }, () =>
+      chapterStore.create(db, input),
+    );
+    rebuild.schedule(`chapter ${input.chapter_number} created`);
+    return c.json({ success: true, chapter: await chapterStore.find(db, { id }) }, 201);
+  })
+
+  .post('/update', requireRole(...CONTENT_ROLES), jsonBody(chapterUpdateSchema), async (c) => {
+    const { db, rebuild } = c.var.deps;
+    const input = c.req.valid('json');
+    const storyId = await chapterStore.storyIdOf(db, input.id);
+    if (storyId === null) throw new AppError(404, CHAPTER_NOT_FOUND);
+    const wanted = { number: input.chapter_number, slug: input.slug, exceptId: input.id };
+    if (!(await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, input)))) {
+      throw new AppError(404, CHAPTER_NOT_FOUND);
+    }
+    const chapter = await chapterStore.find(db, { id: input.id });
+    rebuild.schedule(`chapter ${chapter?.chapter_number} updated`);
+    return c.json({ success: true, chapter });
+  })
+
+  .post('/delete', requireRole(...CONTENT_ROLES), jsonBody(chapterDeleteSchema), async (c) => {
+    const { db, rebuild } = c.var.deps;
+    const { id } = c.req.valid('json');
+    if (!(await chapterStore.delete(db, id))) throw new AppError(404, CHAPTER_NOT_FOUND);
+    rebuild.schedule('chapter deleted');
+    return c.json({ success: true });
+  })
+
+  .post(
+    '/bulk-upload',
+    requireRole(...CONTENT_ROLES),
+    formBodyLimit(BULK_UPLOAD_MAX_BYTES, `${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB in one upload`),
+    async (c) => {
+      const { db, rebuild } = c.var.deps;
+      const form = await readMultipart(c);
+      const { story_id, status } = parseOrThrow(bulkUploadFields, { story_id: form.get('story_id'), status: form.get('status') ?? undefined });
+      const files = filesIn(form, 'markdown_files[]', 'markdown_files');
+      if (files.length === 0) throw new AppError(400, 'Choose at least one .md, .markdown or .txt file.');
+      if (files.length > BULK_UPLOAD_MAX_FILES) throw new AppError(400, `Upload at most ${BULK_UPLOAD_MAX_FILES} files at once.`);
+      if (!(await storyStore.find(db, { id: story_id, publishedOnly: false }))) throw new AppError(404, STORY_NOT_FOUND);
+
+      const uploaded = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
+      const plan = planBulkUpload(uploaded, await chapterStore.taken(db, story_id), status);
+      const created: { filename: string; chapter_number: number; title: string }[] = [];
+      // One insert per file: a file either becomes a whole chapter or an error, never half of one.
+      for (const { filename, ...chapter } of plan.chapters) {
+        try {
+          await chapterStore.create(db, { ...chapter, story_id });
+          created.push({ filename, chapter_number: chapter.chapter_number, title: chapter.title });
+        } catch (error) {
+          if (uniqueViolation(error) === null) throw error;
+          plan.errors.push(`${filename}: chapter ${chapter.chapter_number} or its slug was taken by another save meanwhile`);
+        }
+      }
+      if (created.length > 0) rebuild.schedule(`${created.length} chapters uploaded`);
+      return c.json({ success: true, uploaded_count: created.length, chapters: created, errors: plan.errors });
+    },
+  );

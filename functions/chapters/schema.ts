@@ -1,0 +1,73 @@
+// Chapter input, shared by the admin's chapter form and the server (SPEC 3, 5, 9).
+import { z } from 'zod';
+import { ADMIN_CHAPTER_LIMIT, READER_CHAPTER_PAGE_SIZE } from '../../src/lib/limits.ts';
+import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';
+import { CHAPTER_STATUSES } from '../../src/lib/stories.ts';
+import { idField, slugField } from '../stories/schema.ts';
+
+export const CHAPTER_CONTENT_MAX_LENGTH = 500_000;
+export const CHAPTER_NUMBER_MAX = 100_000;
+
+export const chapterNumberField = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(CHAPTER_NUMBER_MAX, `must be at most ${CHAPTER_NUMBER_MAX}`);
+
+const chapterFields = {
+  title: z.string().trim().min(1).max(200),
+  slug: slugField,
+  content: z.string().max(CHAPTER_CONTENT_MAX_LENGTH).refine((value) => value.trim() !== '', 'must not be empty'),
+  chapter_number: chapterNumberField,
+  status: z.enum(CHAPTER_STATUSES),
+};
+
+export const chapterCreateSchema = z.strictObject({
+  story_id: idField,
+  ...chapterFields,
+  status: chapterFields.status.default('draft'),
+});
+export type ChapterCreate = z.output<typeof chapterCreateSchema>;
+
+/** The id plus any fields to change (the reader's edit dialog sends no slug). */
+export const chapterUpdateSchema = z.strictObject({
+  id: idField,
+  title: chapterFields.title.optional(),
+  slug: chapterFields.slug.optional(),
+  content: chapterFields.content.optional(),
+  chapter_number: chapterFields.chapter_number.optional(),
+  status: chapterFields.status.optional(),
+});
+export type ChapterUpdate = z.output<typeof chapterUpdateSchema>;
+
+export const chapterDeleteSchema = z.strictObject({ id: idField });
+
+const positiveInteger = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1').max(max, `must be at most ${max}`));
+
+/**
+ * GET /api/chapters/list: a reader's page of a published story's chapters (story_slug), one
+ * chapter (with chapter_number), or the admin's list of every chapter of a story (story_id).
+ */
+export const chapterListQuery = z
+  .strictObject({
+    story_slug: z.string().max(SLUG_MAX_LENGTH).optional(),
+    story_id: positiveInteger(2 ** 31 - 1).optional(),
+    chapter_number: positiveInteger(100_000).optional(),
+    page: positiveInteger(100_000).default(1),
+    limit: positiveInteger(ADMIN_CHAPTER_LIMIT).optional(),
+  })
+  .refine((query) => (query.story_slug === undefined) !== (query.story_id === undefined), {
+    message: 'Give either story_slug or story_id.',
+  })
+  .transform((query) => ({ ...query, limit: query.limit ?? (query.story_id ? ADMIN_CHAPTER_LIMIT : READER_CHAPTER_PAGE_SIZE) }));
+
+/** The non-file fields of a bulk upload (multipart strings). */
+export const bulkUploadFields = z.strictObject({
+  story_id: z.string({ error: 'story_id is required' }).regex(/^\d{1,9}$/, 'must be a whole number').transform(Number),
+  status: z.enum(CHAPTER_STATUSES).default('draft'),
+});

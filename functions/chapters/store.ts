@@ -1,0 +1,147 @@
+// Chapter queries. Readers get published chapters with their like and approved-comment counts;
+// staff get every chapter. Content is sent only for a single chapter: lists carry a preview.
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { CHAPTER_PREVIEW_LENGTH } from '../../src/lib/limits.ts';
+import type { AdminChapterSummary, Chapter, ChapterSummary } from '../../src/lib/stories.ts';
+import type { ChapterCreate, ChapterUpdate } from './schema.ts';
+
+type Db = Kysely<Database>;
+
+const likeCount = (eb: ExpressionBuilder<Database, 'chapters'>) =>
+  eb.selectFrom('chapter_likes').select(sql<number>`count(*)::int`.as('n')).whereRef('chapter_likes.chapter_id', '=', 'chapters.id').as('like_count');
+const commentCount = (eb: ExpressionBuilder<Database, 'chapters'>) =>
+  eb
+    .selectFrom('chapter_comments')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('chapter_comments.chapter_id', '=', 'chapters.id')
+    .where('chapter_comments.status', '=', 'approved')
+    .as('comment_count');
+
+function selectSummaries(db: Db, storyId: number, publishedOnly: boolean) {
+  return db
+    .selectFrom('chapters')
+    .select(['id', 'chapter_number', 'title', 'status', 'slug', 'updated_at'])
+    .select((eb) => [likeCount(eb), commentCount(eb)])
+    .where('story_id', '=', storyId)
+    .$if(publishedOnly, (qb) => qb.where('status', '=', 'published'))
+    .orderBy('chapter_number');
+}
+
+interface SummaryRow {
+  id: number;
+  chapter_number: number;
+  title: string;
+  status: ChapterSummary['status'];
+  slug: string;
+  updated_at: Date;
+  like_count: number | null;
+  comment_count: number | null;
+}
+
+function toSummary(row: SummaryRow): ChapterSummary {
+  return {
+    id: row.id,
+    chapter_number: row.chapter_number,
+    title: row.title,
+    status: row.status,
+    slug: row.slug,
+    like_count: row.like_count ?? 0,
+    comment_count: row.comment_count ?? 0,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export const chapterStore = {
+  /** One page of a story's chapters in number order, and how many there are in all. */
+  async page(db: Db, storyId: number, options: { page: number; limit: number; publishedOnly: boolean }) {
+    const rows = await selectSummaries(db, storyId, options.publishedOnly)
+      .limit(options.limit)
+      .offset((options.page - 1) * options.limit)
+      .execute();
+    const { total } = await db
+      .selectFrom('chapters')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where('story_id', '=', storyId)
+      .$if(options.publishedOnly, (qb) => qb.where('status', '=', 'published'))
+      .executeTakeFirstOrThrow();
+    return { chapters: rows.map(toSummary), total };
+  },
+
+  /** Every chapter of a story with the start of its content, for the admin's list. */
+  async listForAdmin(db: Db, storyId: number, limit: number): Promise<{ chapters: AdminChapterSummary[]; total: number }> {
+    const rows = await selectSummaries(db, storyId, false)
+      .select(sql<string>`left(content, ${sql.lit(CHAPTER_PREVIEW_LENGTH)})`.as('preview'))
+      .limit(limit)
+      .execute();
+    const { total } = await db
+      .selectFrom('chapters')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where('story_id', '=', storyId)
+      .executeTakeFirstOrThrow();
+    return { chapters: rows.map((row) => ({ ...toSummary(row), preview: row.preview })), total };
+  },
+
+  async find(db: Db, where: { id: number } | { storyId: number; chapterNumber: number; publishedOnly: boolean }): Promise<Chapter | null> {
+    const row = await db
+      .selectFrom('chapters')
+      .selectAll()
+      .select((eb) => [likeCount(eb), commentCount(eb)])
+      .$if('id' in where, (qb) => qb.where('id', '=', (where as { id: number }).id))
+      .$if('storyId' in where, (qb) => {
+        const { storyId, chapterNumber, publishedOnly } = where as { storyId: number; chapterNumber: number; publishedOnly: boolean };
+        return qb
+          .where('story_id', '=', storyId)
+          .where('chapter_number', '=', chapterNumber)
+          .$if(publishedOnly, (q) => q.where('status', '=', 'published'));
+      })
+      .executeTakeFirst();
+    if (!row) return null;
+    return { ...toSummary(row), story_id: row.story_id, content: row.content, created_at: row.created_at.toISOString() };
+  },
+
+  /** The chapter that already uses `number` or `slug` in the story (other than `exceptId`). */
+  async conflicting(db: Db, storyId: number, { number, slug, exceptId }: { number?: number; slug?: string; exceptId?: number }) {
+    if (number === undefined && slug === undefined) return null;
+    const row = await db
+      .selectFrom('chapters')
+      .select(['chapter_number', 'slug'])
+      .where('story_id', '=', storyId)
+      .where((eb) =>
+        eb.or([
+          ...(number !== undefined ? [eb('chapter_number', '=', number)] : []),
+          ...(slug !== undefined ? [eb('slug', '=', slug)] : []),
+        ]),
+      )
+      .$if(exceptId !== undefined, (qb) => qb.where('id', '!=', exceptId!))
+      .executeTakeFirst();
+    if (!row) return null;
+    return row.chapter_number === number ? { field: 'number' as const, number } : { field: 'slug' as const, slug: row.slug };
+  },
+
+  /** The numbers and slugs a story already uses (for bulk uploads). */
+  async taken(db: Db, storyId: number): Promise<{ numbers: Set<number>; slugs: Set<string> }> {
+    const rows = await db.selectFrom('chapters').select(['chapter_number', 'slug']).where('story_id', '=', storyId).execute();
+    return { numbers: new Set(rows.map((r) => r.chapter_number)), slugs: new Set(rows.map((r) => r.slug)) };
+  },
+
+  async create(db: Db, chapter: ChapterCreate): Promise<number> {
+    const { id } = await db.insertInto('chapters').values(chapter).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  async update(db: Db, { id, ...fields }: ChapterUpdate): Promise<boolean> {
+    const result = await db.updateTable('chapters').set({ ...fields, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
+  async delete(db: Db, id: number): Promise<boolean> {
+    const result = await db.deleteFrom('chapters').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  },
+
+  async storyIdOf(db: Db, chapterId: number): Promise<number | null> {
+    const row = await db.selectFrom('chapters').select('story_id').where('id', '=', chapterId).executeTakeFirst();
+    return row?.story_id ?? null;
+  },
+};

@@ -1,0 +1,86 @@
+// Story input, shared by the admin's story form and the server's validators (SPEC 3, 5, 9).
+import { z } from 'zod';
+import { GENRES, type Genre } from '../../src/lib/genres.ts';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../src/lib/slugs.ts';
+import { STORY_STATUSES } from '../../src/lib/stories.ts';
+import { normaliseImagePath } from '../../src/lib/upload-paths.ts';
+
+const MAX_URL = 2048;
+
+export const slugField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(SLUG_MAX_LENGTH)
+  .regex(SLUG_PATTERN, 'may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)');
+
+export const idField = z.number().int('must be a whole number').positive('must be a positive whole number');
+
+const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * A cover or page break: an http(s) URL, a path on this site, or an upload path in any of its
+ * spellings (normalised to /api/uploads/…, SPEC 5). Empty or null means "the default".
+ */
+const imageAddress = z
+  .string()
+  .trim()
+  .max(MAX_URL)
+  .nullable()
+  .refine(
+    (value) => !value || /^https?:\/\/[^\s/]+\S*$/i.test(value) || (/^\/?(?!\/)[\w.~%/-]+$/.test(value) && !value.split('/').includes('..')),
+    'must be an uploaded image, a path on this site or an http(s) URL',
+  )
+  .transform((value) => (value ? normaliseImagePath(value) : null));
+
+const genres = z
+  .array(z.string())
+  .max(GENRES.length)
+  .refine((list) => list.every((genre) => (GENRES as readonly string[]).includes(genre)), {
+    message: 'must be genres from the list (such as Space Opera or High Fantasy)',
+  })
+  .transform((list) => [...new Set(list)] as Genre[]);
+
+const storyFields = {
+  title: text(200).min(1),
+  slug: slugField,
+  description: text(5000),
+  blurb: text(20000),
+  genres,
+  primary_keywords: text(1000),
+  longtail_keywords: text(2000),
+  target_audience: text(500),
+  cover_image: imageAddress,
+  break_image: imageAddress,
+  status: z.enum(STORY_STATUSES),
+};
+
+/** Title and slug are required; everything else has a default. */
+export const storyCreateSchema = z.strictObject({
+  ...storyFields,
+  description: storyFields.description.default(''),
+  blurb: storyFields.blurb.default(''),
+  genres: storyFields.genres.default([]),
+  primary_keywords: storyFields.primary_keywords.default(''),
+  longtail_keywords: storyFields.longtail_keywords.default(''),
+  target_audience: storyFields.target_audience.default(''),
+  cover_image: storyFields.cover_image.optional().transform((value) => value ?? null),
+  break_image: storyFields.break_image.optional().transform((value) => value ?? null),
+  status: storyFields.status.default('draft'),
+});
+export type StoryCreate = z.output<typeof storyCreateSchema>;
+
+/** The id plus any fields to change; fields left out stay as they are. */
+export const storyUpdateSchema = z.strictObject({
+  id: idField,
+  ...Object.fromEntries(Object.entries(storyFields).map(([key, schema]) => [key, schema.optional()])),
+} as { id: typeof idField } & { [K in keyof typeof storyFields]: z.ZodOptional<(typeof storyFields)[K]> });
+export type StoryUpdate = z.output<typeof storyUpdateSchema>;
+
+export const storyDeleteSchema = z.strictObject({ id: idField });
+
+/** GET /api/stories/list: published stories, one story by slug, or (staff) every story. */
+export const storyListQuery = z.strictObject({
+  status: z.enum(STORY_STATUSES).optional(),
+  slug: z.string().max(SLUG_MAX_LENGTH).optional(),
+});

@@ -1,0 +1,61 @@
+// A story and a chapter as the API returns them (SPEC 3), shared by the admin, the reader pages
+// and the server.
+import type { Genre } from './genres.ts';
+
+export const STORY_STATUSES = ['draft', 'published', 'archived'] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+export const CHAPTER_STATUSES = ['draft', 'published'] as const;
+export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
+
+export const DEFAULT_COVER = '/images/default-cover.jpg';
+export const DEFAULT_PAGE_BREAK = '/images/page-break.png';
+
+export interface Story {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  /** Markdown. */
+  blurb: string;
+  /** As stored; null means the default cover. */
+  cover_image: string | null;
+  /** The cover to show: cover_image or the default. */
+  cover: string;
+  break_image: string | null;
+  /** The page break to show: break_image or the default. */
+  breakImage: string;
+  /** Number of the first chapter, where readers start. */
+  startIndex: number;
+  status: StoryStatus;
+  genres: Genre[];
+  primary_keywords: string;
+  longtail_keywords: string;
+  target_audience: string;
+  /** Published chapters for readers; every chapter for staff. */
+  chapter_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A chapter in a list: the reader's fields, plus the admin's slug and preview. */
+export interface ChapterSummary {
+  id: number;
+  chapter_number: number;
+  title: string;
+  status: ChapterStatus;
+  slug: string;
+  like_count: number;
+  comment_count: number;
+  updated_at: string;
+}
+
+export interface AdminChapterSummary extends ChapterSummary {
+  /** The first characters of the content (SPEC 9: 200). */
+  preview: string;
+}
+
+export interface Chapter extends ChapterSummary {
+  story_id: number;
+  content: string;
+  created_at: string;
+}
