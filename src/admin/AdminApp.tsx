@@ -6,6 +6,7 @@ import { LoginForm } from './LoginForm.tsx';
 import { PasswordScreen } from './PasswordScreen.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 import { SocialsScreen } from './SocialsScreen.tsx';
+import { StoryManager } from './stories/StoryManager.tsx';
 import { useSession } from './useSession.ts';
 
 export default function AdminApp() {
@@ -26,6 +27,7 @@ export default function AdminApp() {
         <Switch>
           <Route path="/" component={Dashboard} />
           <Route path="/author" component={ProfileScreen} />
+          <Route path="/stories/:storyId?" component={StoryManager} />
           <Route path="/socials" component={SocialsScreen} />
           <Route path="/password" component={PasswordScreen} />
           <Route>

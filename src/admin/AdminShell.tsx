@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { PublishStatus } from './PublishStatus.tsx';
 import { ThemeToggleButton } from './ThemeToggleButton.tsx';
 import { sectionFor } from './sections.ts';
 import type { AdminUser } from './useSession.ts';
@@ -17,6 +18,7 @@ export function AdminShell({ user, onSignOut, children }: { user: AdminUser; onS
         <p className="welcome">
           Welcome, {user.username} ({user.role})
         </p>
+        <PublishStatus />
         <div className="topbar-actions">
           <ThemeToggleButton />
           <a className="button button-ghost" href="/" target="_blank" rel="noopener">

@@ -1,5 +1,5 @@
 // Small building blocks the admin screens share.
-import { type InputHTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
 import { NetworkError } from '../lib/api-client.ts';
 
 export interface Notice {
@@ -51,6 +51,45 @@ export function TextField({ label, hint, value, onChange, ...input }: TextFieldP
       <span>{label}</span>
       <input {...input} value={value} onChange={(event) => onChange(event.target.value)} />
       {hint && <small>{hint}</small>}
+    </label>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> {
+  label: string;
+  hint?: string;
+  value: string;
+  onChange(value: string): void;
+}
+
+export function TextAreaField({ label, hint, value, onChange, ...textarea }: TextAreaFieldProps) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <textarea {...textarea} value={value} onChange={(event) => onChange(event.target.value)} />
+      {hint && <small>{hint}</small>}
+    </label>
+  );
+}
+
+interface SelectFieldProps<T extends string> extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'> {
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange(value: T): void;
+}
+
+export function SelectField<T extends string>({ label, value, options, onChange, ...select }: SelectFieldProps<T>) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select {...select} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
     </label>
   );
 }

@@ -1,0 +1,109 @@
+// The chapters of the selected story (SPEC 2.5): sorted by number, each with its number,
+// title, status, slug, the first 200 characters, Edit and Delete; 'Add Chapter' and 'Bulk Upload'.
+import { useCallback, useEffect, useState } from 'react';
+import type { AdminChapterSummary, Story } from '../../lib/stories.ts';
+import { useConfirm } from '../Modal.tsx';
+import { failureText, NoticeBanner, useNotice } from '../components.tsx';
+import { storyApi } from './api.ts';
+import { BulkUpload } from './BulkUpload.tsx';
+import { ChapterForm } from './ChapterForm.tsx';
+
+/** SPEC 5: the highest existing number plus one, or 1. */
+export function nextChapterNumber(chapters: readonly { chapter_number: number }[]): number {
+  return chapters.reduce((highest, chapter) => Math.max(highest, chapter.chapter_number), 0) + 1;
+}
+
+export function ChapterPanel({ story, onChaptersChanged }: { story: Story; onChaptersChanged(): void }) {
+  const [chapters, setChapters] = useState<AdminChapterSummary[] | null>(null);
+  const [editing, setEditing] = useState<AdminChapterSummary | 'new' | null>(null);
+  const [notice, showNotice] = useNotice();
+  const { confirm, dialog } = useConfirm();
+
+  const load = useCallback(async () => {
+    try {
+      setChapters(await storyApi.chapters(story.id));
+    } catch (error) {
+      setChapters([]);
+      showNotice({ kind: 'error', text: failureText(error, 'Failed to load chapters') });
+    }
+  }, [story.id, showNotice]);
+
+  useEffect(() => {
+    setChapters(null);
+    void load();
+  }, [load]);
+
+  const changed = () => {
+    void load();
+    onChaptersChanged();
+  };
+
+  async function remove(chapter: AdminChapterSummary) {
+    if (!(await confirm(`Delete Chapter ${chapter.chapter_number}, "${chapter.title}"?`))) return;
+    try {
+      await storyApi.deleteChapter(chapter.id);
+      showNotice({ kind: 'success', text: 'Chapter deleted successfully!' });
+      changed();
+    } catch (error) {
+      showNotice({ kind: 'error', text: failureText(error, 'Failed to delete chapter') });
+    }
+  }
+
+  return (
+    <section className="card chapter-panel" aria-labelledby="chapters-title">
+      <header className="panel-header">
+        <h2 id="chapters-title">Chapters of “{story.title}”</h2>
+        <div className="panel-actions">
+          <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
+            Add Chapter
+          </button>
+          <BulkUpload storyId={story.id} onUploaded={changed} onError={(text) => showNotice({ kind: 'error', text })} />
+        </div>
+      </header>
+      <NoticeBanner notice={notice} />
+      {chapters === null ? (
+        <p role="status">Loading chapters...</p>
+      ) : chapters.length === 0 ? (
+        <p className="muted">No chapters yet. Add one, or upload Markdown files in bulk.</p>
+      ) : (
+        <ol className="chapter-list">
+          {chapters.map((chapter) => (
+            <li key={chapter.id} className="chapter-row">
+              <div className="chapter-main">
+                <p className="chapter-heading">
+                  <span className="chapter-number">{chapter.chapter_number}</span>
+                  <strong>{chapter.title}</strong>
+                  <span className={`badge badge-${chapter.status}`}>{chapter.status}</span>
+                </p>
+                <p className="chapter-slug muted">{chapter.slug}</p>
+                <p className="chapter-preview">{chapter.preview}</p>
+              </div>
+              <div className="row-actions">
+                <button type="button" className="button button-ghost" onClick={() => setEditing(chapter)} aria-label={`Edit chapter ${chapter.chapter_number}`}>
+                  Edit
+                </button>
+                <button type="button" className="button button-danger" onClick={() => void remove(chapter)} aria-label={`Delete chapter ${chapter.chapter_number}`}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {editing && (
+        <ChapterForm
+          storyId={story.id}
+          chapter={editing === 'new' ? null : editing}
+          suggestedNumber={nextChapterNumber(chapters ?? [])}
+          onClose={() => setEditing(null)}
+          onSaved={(created) => {
+            setEditing(null);
+            showNotice({ kind: 'success', text: created ? 'Chapter created successfully!' : 'Chapter updated successfully!' });
+            changed();
+          }}
+        />
+      )}
+      {dialog}
+    </section>
+  );
+}
