@@ -20,6 +20,7 @@ describe('readConfig', () => {
     expect(config.seedDemoContent).toBe(true);
     expect(config.siteUrl).toBe('http://localhost:4321');
     expect(config.rebuildDebounceMs).toBe(1500);
+    expect(config.s3).toBeUndefined();
   });
 
   it('treats empty strings like unset variables', () => {
@@ -95,5 +96,66 @@ describe('readConfig', () => {
     expect(readConfig({ SEED_DEMO_CONTENT: 'false' }).seedDemoContent).toBe(false);
     expect(readConfig({ SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(true);
     expect(readConfig({ SEED_DEMO_CONTENT: '' }).seedDemoContent).toBe(true);
+  });
+});
+
+describe('readConfig: S3 uploads', () => {
+  const keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'not-a-real-secret' };
+  const credentials = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'not-a-real-secret' };
+
+  it('keeps uploads local unless S3_BUCKET is set', () => {
+    expect(readConfig({ S3_BUCKET: '' }).s3).toBeUndefined();
+  });
+
+  it('targets AWS S3 with virtual-hosted addresses when no endpoint is given', () => {
+    expect(readConfig({ S3_BUCKET: 'author-uploads', ...keys }).s3).toEqual({
+      bucket: 'author-uploads',
+      region: 'us-east-1',
+      endpoint: undefined,
+      credentials,
+      forcePathStyle: false,
+      prefix: undefined,
+    });
+    expect(readConfig({ S3_BUCKET: 'author-uploads', S3_REGION: 'eu-central-1', ...keys }).s3?.region).toBe('eu-central-1');
+  });
+
+  it('uses path-style addresses for a custom endpoint, and region "auto" for Cloudflare R2', () => {
+    const r2 = readConfig({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'https://0123abcd.r2.cloudflarestorage.com', ...keys }).s3;
+    expect(r2).toMatchObject({ region: 'auto', endpoint: 'https://0123abcd.r2.cloudflarestorage.com', forcePathStyle: true });
+    const minio = readConfig({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PREFIX: 'site/', ...keys }).s3;
+    expect(minio).toMatchObject({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, prefix: 'site/' });
+  });
+
+  it('reads S3_FORCE_PATH_STYLE as true or false, naming it otherwise', () => {
+    const withEndpoint = { S3_BUCKET: 'uploads', S3_ENDPOINT: 'https://s3.example', ...keys };
+    expect(readConfig({ ...withEndpoint, S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(readConfig({ S3_BUCKET: 'uploads', S3_FORCE_PATH_STYLE: 'true', ...keys }).s3?.forcePathStyle).toBe(true);
+    expect(() => readConfig({ ...withEndpoint, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/^S3_FORCE_PATH_STYLE must be true or false \(got "yes"\)/);
+  });
+
+  it('names each missing key when S3_BUCKET is set without credentials, and never prints a secret', () => {
+    expect(() => readConfig({ S3_BUCKET: 'uploads' })).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set');
+    expect(() => readConfig({ S3_BUCKET: 'uploads', S3_SECRET_ACCESS_KEY: 'hunter2-secret' })).toThrow(
+      /^S3_ACCESS_KEY_ID must be set when S3_BUCKET is set$/,
+    );
+    expect(() => readConfig({ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toThrow(/^S3_SECRET_ACCESS_KEY must be set/);
+  });
+
+  it('refuses S3 settings without S3_BUCKET instead of silently storing uploads locally', () => {
+    expect(() => readConfig({ S3_ENDPOINT: 'https://s3.example', ...keys })).toThrow(
+      'S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY set without S3_BUCKET',
+    );
+  });
+
+  it.each([
+    ['S3_BUCKET', { S3_BUCKET: 'Author_Uploads' }, /^S3_BUCKET must be a bucket name/],
+    ['S3_BUCKET', { S3_BUCKET: 'ab' }, /^S3_BUCKET must be a bucket name/],
+    ['S3_ENDPOINT', { S3_BUCKET: 'uploads', S3_ENDPOINT: 's3.example.com' }, /^S3_ENDPOINT must be an http\(s\) URL/],
+    ['S3_ENDPOINT', { S3_BUCKET: 'uploads', S3_ENDPOINT: 'ftp://s3.example.com' }, /^S3_ENDPOINT must be an http\(s\) URL/],
+    ['S3_PREFIX', { S3_BUCKET: 'uploads', S3_PREFIX: '/uploads' }, /^S3_PREFIX must be a relative folder/],
+    ['S3_PREFIX', { S3_BUCKET: 'uploads', S3_PREFIX: 'a/../b' }, /^S3_PREFIX must be a relative folder/],
+    ['S3_PREFIX', { S3_BUCKET: 'uploads', S3_PREFIX: 'a//b' }, /^S3_PREFIX must be a relative folder/],
+  ])('refuses a malformed %s, naming it', (_name, env, message) => {
+    expect(() => readConfig({ ...keys, ...env })).toThrow(message);
   });
 });

@@ -2,6 +2,7 @@
 // Every variable is documented in README.md ("Configuration").
 import path from 'node:path';
 import type { DatabaseConfig, DatabaseKind } from '../db/connect.ts';
+import type { S3StorageOptions } from '../functions/core/s3-storage.ts';
 
 export interface ServerConfig {
   port: number;
@@ -16,6 +17,8 @@ export interface ServerConfig {
   siteUrl: string;
   seedDemoContent: boolean;
   rebuildDebounceMs: number;
+  /** Uploads go to this bucket when S3_BUCKET is set, else to DATA_DIR/uploads. */
+  s3: S3StorageOptions | undefined;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -33,6 +36,58 @@ function list(env: NodeJS.ProcessEnv, name: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be true or false (got ${JSON.stringify(raw)})`);
+}
+
+const S3_VARIABLES = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'];
+// S3's bucket naming rules (lower case, 3-63 characters); R2 and MinIO follow them too.
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_PREFIX = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\/?$/;
+
+function s3Endpoint(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
+  if (protocol !== 'https:' && protocol !== 'http:') {
+    throw new Error(`S3_ENDPOINT must be an http(s) URL such as https://ACCOUNT.r2.cloudflarestorage.com (got ${JSON.stringify(raw)})`);
+  }
+  return raw;
+}
+
+/** Undefined keeps uploads in the local folder; any other S3_* variable without S3_BUCKET is a mistake. */
+function readS3Config(env: NodeJS.ProcessEnv): S3StorageOptions | undefined {
+  const bucket = env['S3_BUCKET'];
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((name) => env[name]);
+    if (stray.length > 0) throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to store uploads in S3`);
+    return undefined;
+  }
+  if (!S3_BUCKET_NAME.test(bucket)) {
+    throw new Error(`S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got ${JSON.stringify(bucket)})`);
+  }
+  const missing = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`${missing.join(' and ')} must be set when S3_BUCKET is set`);
+  const prefix = env['S3_PREFIX'] || undefined;
+  if (prefix !== undefined && (!S3_PREFIX.test(prefix) || prefix.split('/').some((part) => part === '.' || part === '..'))) {
+    throw new Error(`S3_PREFIX must be a relative folder such as uploads/ (got ${JSON.stringify(prefix)})`);
+  }
+  const endpoint = s3Endpoint(env['S3_ENDPOINT']);
+  // R2 names its one region "auto"; AWS and most S3-compatible servers expect us-east-1 by default.
+  const isR2 = endpoint !== undefined && new URL(endpoint).hostname.endsWith('.r2.cloudflarestorage.com');
+  return {
+    bucket,
+    region: env['S3_REGION'] || (isR2 ? 'auto' : 'us-east-1'),
+    endpoint,
+    credentials: { accessKeyId: env['S3_ACCESS_KEY_ID']!, secretAccessKey: env['S3_SECRET_ACCESS_KEY']! },
+    // AWS wants bucket.host addresses; MinIO and most self-hosted services only serve host/bucket.
+    forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+    prefix,
+  };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -54,5 +109,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteUrl: (env['SITE_URL'] || `http://localhost:${port}`).replace(/\/+$/, ''),
     seedDemoContent: env['SEED_DEMO_CONTENT'] !== 'false',
     rebuildDebounceMs: integer(env, 'REBUILD_DEBOUNCE_MS', 1500, 0, 600_000),
+    s3: readS3Config(env),
   };
 }

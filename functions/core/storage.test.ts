@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
 import { assertSafeKey } from './storage.ts';
 
 describe('assertSafeKey', () => {
@@ -37,54 +36,5 @@ describe('assertSafeKey', () => {
     ['a name over 200 characters', `covers/${'a'.repeat(201)}`],
   ])('rejects %s', (_name, key) => {
     expect(() => assertSafeKey(key)).toThrow(`Unsafe storage key: ${JSON.stringify(key)}`);
-  });
-});
-
-describe('MemoryStorage', () => {
-  const bytes = (text: string) => new TextEncoder().encode(text);
-
-  it('round-trips put, get, list and delete', async () => {
-    const storage = new MemoryStorage();
-    const before = Math.floor(Date.now() / 1000);
-    await storage.put('covers/a.webp', bytes('cover-a'), 'image/webp');
-    await storage.put('covers/b.png', bytes('bb'), 'image/png');
-    await storage.put('general/c.txt', bytes('c'), 'text/plain');
-
-    const file = await storage.get('covers/a.webp');
-    expect(file).toEqual({ body: bytes('cover-a'), contentType: 'image/webp' });
-    expect(await storage.get('covers/missing.webp')).toBeNull();
-
-    const covers = await storage.list('covers');
-    expect(covers.map(({ key, size }) => ({ key, size })).sort((x, y) => x.key.localeCompare(y.key))).toEqual([
-      { key: 'covers/a.webp', size: 7 },
-      { key: 'covers/b.png', size: 2 },
-    ]);
-    for (const { modified } of covers) {
-      expect(modified).toBeGreaterThanOrEqual(before);
-      expect(modified).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
-    }
-    expect(await storage.list('general')).toHaveLength(1);
-
-    expect(await storage.delete('covers/a.webp')).toBe(true);
-    expect(await storage.delete('covers/a.webp')).toBe(false);
-    expect(await storage.get('covers/a.webp')).toBeNull();
-    expect((await storage.list('covers')).map((f) => f.key)).toEqual(['covers/b.png']);
-  });
-
-  it('overwrites a key on a second put', async () => {
-    const storage = new MemoryStorage();
-    await storage.put('covers/a.webp', bytes('old'), 'image/webp');
-    await storage.put('covers/a.webp', bytes('newer'), 'image/png');
-    expect(await storage.get('covers/a.webp')).toEqual({ body: bytes('newer'), contentType: 'image/png' });
-    expect(await storage.list('covers')).toHaveLength(1);
-  });
-
-  it('refuses unsafe keys on every operation', async () => {
-    const storage = new MemoryStorage();
-    await expect(storage.put('../x.png', bytes('x'), 'image/png')).rejects.toThrow(/Unsafe storage key/);
-    await expect(storage.get('/etc/passwd')).rejects.toThrow(/Unsafe storage key/);
-    await expect(storage.delete('covers/../../x')).rejects.toThrow(/Unsafe storage key/);
-    await expect(storage.list('')).rejects.toThrow(/Unsafe storage folder/);
-    await expect(storage.list('../x')).rejects.toThrow(/Unsafe storage folder/);
   });
 });

@@ -1,12 +1,34 @@
 // The content the static build needs, read in one go. The running server writes it to a file
 // before each build, so `astro build` never opens the embedded database itself (PGlite has no
-// cross-process lock). Later features add their content (stories, galleries) here.
+// cross-process lock). Later features add their content (galleries) here.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import type { ContentSnapshot } from '../../src/lib/snapshot.ts';
+import type { ContentSnapshot, SnapshotChapter, SnapshotStory } from '../../src/lib/snapshot.ts';
+import { storyStore } from '../stories/store.ts';
 import { profileStore, socialStore } from './store.ts';
 
+/** Published stories with their published chapters: only what readers may see is ever built. */
+async function readPublishedStories(db: Kysely<Database>): Promise<SnapshotStory[]> {
+  const stories = await storyStore.list(db, { status: 'published', publishedOnly: true });
+  if (stories.length === 0) return [];
+  const rows = await db
+    .selectFrom('chapters')
+    .select(['id', 'story_id', 'chapter_number', 'slug', 'title', 'content', 'updated_at'])
+    .where('status', '=', 'published')
+    .where('story_id', 'in', stories.map((story) => story.id))
+    .orderBy('story_id')
+    .orderBy('chapter_number')
+    .execute();
+  const chaptersByStory = new Map<number, SnapshotChapter[]>();
+  for (const { story_id, updated_at, ...chapter } of rows) {
+    const list = chaptersByStory.get(story_id) ?? [];
+    list.push({ ...chapter, updated_at: updated_at.toISOString() });
+    chaptersByStory.set(story_id, list);
+  }
+  return stories.map((story) => ({ ...story, chapters: chaptersByStory.get(story.id) ?? [] }));
+}
+
 export async function readContentSnapshot(db: Kysely<Database>): Promise<ContentSnapshot> {
-  const [profile, socials] = await Promise.all([profileStore.get(db), socialStore.get(db)]);
-  return { generatedAt: new Date().toISOString(), profile, socials };
+  const [profile, socials, stories] = await Promise.all([profileStore.get(db), socialStore.get(db), readPublishedStories(db)]);
+  return { generatedAt: new Date().toISOString(), profile, socials, stories };
 }

@@ -3,12 +3,18 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import { createApp } from '../../functions/app.ts';
+import { S3Storage } from '../../functions/core/s3-storage.ts';
+import type { Storage } from '../../functions/core/storage.ts';
 import type { ServerConfig } from '../config.ts';
 import { clientIpResolver } from './client-ip.ts';
 import { LocalFolderStorage } from './local-storage.ts';
 import type { SitePublisher } from './site-publisher.ts';
 import { staticSite } from './static-site.ts';
 import path from 'node:path';
+
+function uploadStorage(config: ServerConfig): Storage {
+  return config.s3 ? new S3Storage(config.s3) : new LocalFolderStorage(path.join(config.dataDir, 'uploads'));
+}
 
 export function createServer(options: {
   config: ServerConfig;
@@ -22,7 +28,7 @@ export function createServer(options: {
     sessionSecret,
     clientIp: clientIpResolver(config.trustedProxies),
     rebuild: publisher,
-    storage: new LocalFolderStorage(path.join(config.dataDir, 'uploads')),
+    storage: uploadStorage(config),
     trustedOrigins: [config.siteUrl],
     secureCookies: config.siteUrl.startsWith('https://'),
   });

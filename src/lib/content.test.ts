@@ -25,6 +25,7 @@ describe('loadContent', () => {
     expect(content.profile.bio).toMatch(/science fiction and fantasy author/i);
     expect(content.profile.tagline).not.toBe('');
     expect(content.socials).toEqual(emptySocialLinks());
+    expect(content.stories).toEqual([]);
   });
 
   it('reads the snapshot the server wrote', async () => {
@@ -32,6 +33,7 @@ describe('loadContent', () => {
       generatedAt: '2026-11-22T00:00:00.000Z',
       profile: { ...FALLBACK_PROFILE, name: 'Mara Quillon' },
       socials: { ...emptySocialLinks(), patreon: 'https://patreon.com/mara' },
+      stories: [],
     };
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'snapshot-')), 'snapshot.json');
     fs.writeFileSync(file, JSON.stringify(snapshot));

@@ -2,9 +2,26 @@
 // by the Astro pages (src/lib/content.ts).
 import type { AuthorProfile } from './profile.ts';
 import type { SocialLinks } from './socials.ts';
+import type { Story } from './stories.ts';
+
+/** A published chapter as the build needs it: everything to render its page. */
+export interface SnapshotChapter {
+  id: number;
+  chapter_number: number;
+  slug: string;
+  title: string;
+  content: string;
+  updated_at: string;
+}
+
+/** A published story with its published chapters in number order. */
+export interface SnapshotStory extends Story {
+  chapters: SnapshotChapter[];
+}
 
 export interface ContentSnapshot {
   generatedAt: string;
   profile: AuthorProfile;
   socials: SocialLinks;
+  stories: SnapshotStory[];
 }
