@@ -9,7 +9,19 @@ const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, 
 const THEMES = ['dark', 'light'] as const;
 
 const PUBLIC_SCREENS = { landing: '/' };
-const ADMIN_SCREENS = { dashboard: '/admin', profile: '/admin/author', socials: '/admin/socials', password: '/admin/password' };
+const ADMIN_SCREENS = {
+  dashboard: '/admin',
+  profile: '/admin/author',
+  socials: '/admin/socials',
+  password: '/admin/password',
+  stories: '/admin/stories/1', // the demo story, selected: its chapters show below the cards
+};
+
+/** Dialogs of the Story Manager, opened on the demo story: [name, button that opens it]. */
+const STORY_DIALOGS = [
+  ['admin-story-form', 'Edit The Lantern Fleet'],
+  ['admin-chapter-form', 'Edit chapter 2'],
+] as const;
 
 async function shoot(page: Page, name: string) {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
@@ -33,6 +45,12 @@ for (const theme of THEMES) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await shoot(page, `admin-${name}-${theme}`);
+    }
+    for (const [name, button] of STORY_DIALOGS) {
+      await page.goto(ADMIN_SCREENS.stories);
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('dialog').getByRole('button', { name: /^(Update|Create)/ }).waitFor();
+      await shoot(page, `${name}-${theme}`);
     }
   });
 }
