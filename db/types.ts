@@ -103,7 +103,8 @@ export interface ChapterLikeTable extends LikeTable {
 
 export interface CommentTable {
   id: Generated<number>;
-  author_name: string;
+  /** 'Anonymous' when left out. */
+  author_name: TextWithDefault;
   author_email: string | null;
   content: string;
   ip_address: string | null;

@@ -1,6 +1,8 @@
 // Chapters: readers page through a published story's published chapters; authors and admins
 // manage every chapter, one at a time or by bulk Markdown upload. Every change republishes.
 import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
 import { currentUser, requireRole } from '../auth/session.ts';
 import { foreignKeyViolation, uniqueViolation } from '../core/db-errors.ts';
 import type { AppEnv } from '../core/env.ts';
@@ -12,9 +14,7 @@ import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '../../src/lib/limi
 import { storyStore } from '../stories/store.ts';
 import { planBulkUpload } from './bulk-plan.ts';
 import { bulkUploadFields, chapterCreateSchema, chapterDeleteSchema, chapterListQuery, chapterUpdateSchema } from './schema.ts';
-import { chapterStore } from './store.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import { type ChapterIdentity, chapterStore } from './store.ts';
 
 const CHAPTER_NOT_FOUND = 'Chapter not found.';
 const STORY_NOT_FOUND = 'Story not found.';
@@ -26,10 +26,10 @@ const slugTaken = (slug: string) => new AppError(409, `A chapter with the slug "
 async function saveWithoutConflicts<T>(
   db: Kysely<Database>,
   storyId: number,
-  wanted: { number?: number | undefined; slug?: string | undefined; exceptId?: number },
+  wanted: ChapterIdentity,
   save: () => Promise<T>,
 ): Promise<T> {
-  const conflict = await chapterStore.conflicting(db, storyId, wanted as { number?: number; slug?: string; exceptId?: number });
+  const conflict = await chapterStore.conflicting(db, storyId, wanted);
   if (conflict?.field === 'number') throw numberTaken(conflict.number!);
   if (conflict?.field === 'slug') throw slugTaken(conflict.slug);
   try {
@@ -57,7 +57,7 @@ export const chapterRoutes = new Hono<AppEnv>()
       const story = await storyStore.find(db, { id: query.story_id, publishedOnly: false });
       if (!story) throw new AppError(404, STORY_NOT_FOUND);
       if (query.chapter_number !== undefined) {
-        const chapter = await chapterStore.find(db, { storyId: story.id, chapterNumber: query.chapter_number, publishedOnly: false });
+        const chapter = await chapterStore.findByNumber(db, story.id, query.chapter_number, { publishedOnly: false });
         if (!chapter) throw new AppError(404, CHAPTER_NOT_FOUND);
         return c.json({ success: true, chapters: [chapter], total: 1, page: 1, limit: 1 });
       }
@@ -68,7 +68,7 @@ export const chapterRoutes = new Hono<AppEnv>()
     const story = await storyStore.find(db, { slug: query.story_slug!, status: 'published', publishedOnly: true });
     if (!story) throw new AppError(404, STORY_NOT_FOUND);
     if (query.chapter_number !== undefined) {
-      const chapter = await chapterStore.find(db, { storyId: story.id, chapterNumber: query.chapter_number, publishedOnly: true });
+      const chapter = await chapterStore.findByNumber(db, story.id, query.chapter_number, { publishedOnly: true });
       if (!chapter) throw new AppError(404, CHAPTER_NOT_FOUND);
       return c.json({ success: true, chapters: [chapter], total: 1, page: 1, limit: 1 });
     }
@@ -84,7 +84,7 @@ export const chapterRoutes = new Hono<AppEnv>()
       chapterStore.create(db, input),
     );
     rebuild.schedule(`chapter ${input.chapter_number} created`);
-    return c.json({ success: true, chapter: await chapterStore.find(db, { id }) }, 201);
+    return c.json({ success: true, chapter: await chapterStore.findById(db, id) }, 201);
   })
 
   .post('/update', requireRole(...CONTENT_ROLES), jsonBody(chapterUpdateSchema), async (c) => {
@@ -96,7 +96,7 @@ export const chapterRoutes = new Hono<AppEnv>()
     if (!(await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, input)))) {
       throw new AppError(404, CHAPTER_NOT_FOUND);
     }
-    const chapter = await chapterStore.find(db, { id: input.id });
+    const chapter = await chapterStore.findById(db, input.id);
     rebuild.schedule(`chapter ${chapter?.chapter_number} updated`);
     return c.json({ success: true, chapter });
   })

@@ -18,6 +18,13 @@ const commentCount = (eb: ExpressionBuilder<Database, 'chapters'>) =>
     .where('chapter_comments.status', '=', 'approved')
     .as('comment_count');
 
+/** What must be unique within a story, for the chapter `exceptId` (when it exists already). */
+export interface ChapterIdentity {
+  number?: number | undefined;
+  slug?: string | undefined;
+  exceptId?: number | undefined;
+}
+
 function selectSummaries(db: Db, storyId: number, publishedOnly: boolean) {
   return db
     .selectFrom('chapters')
@@ -52,6 +59,15 @@ function toSummary(row: SummaryRow): ChapterSummary {
   };
 }
 
+function selectChapters(db: Db) {
+  return db.selectFrom('chapters').selectAll().select((eb) => [likeCount(eb), commentCount(eb)]);
+}
+
+function toChapter(row: Awaited<ReturnType<ReturnType<typeof selectChapters>['executeTakeFirst']>>): Chapter | null {
+  if (!row) return null;
+  return { ...toSummary(row), story_id: row.story_id, content: row.content, created_at: row.created_at.toISOString() };
+}
+
 export const chapterStore = {
   /** One page of a story's chapters in number order, and how many there are in all. */
   async page(db: Db, storyId: number, options: { page: number; limit: number; publishedOnly: boolean }) {
@@ -82,26 +98,21 @@ export const chapterStore = {
     return { chapters: rows.map((row) => ({ ...toSummary(row), preview: row.preview })), total };
   },
 
-  async find(db: Db, where: { id: number } | { storyId: number; chapterNumber: number; publishedOnly: boolean }): Promise<Chapter | null> {
-    const row = await db
-      .selectFrom('chapters')
-      .selectAll()
-      .select((eb) => [likeCount(eb), commentCount(eb)])
-      .$if('id' in where, (qb) => qb.where('id', '=', (where as { id: number }).id))
-      .$if('storyId' in where, (qb) => {
-        const { storyId, chapterNumber, publishedOnly } = where as { storyId: number; chapterNumber: number; publishedOnly: boolean };
-        return qb
-          .where('story_id', '=', storyId)
-          .where('chapter_number', '=', chapterNumber)
-          .$if(publishedOnly, (q) => q.where('status', '=', 'published'));
-      })
+  async findById(db: Db, id: number): Promise<Chapter | null> {
+    return toChapter(await selectChapters(db).where('id', '=', id).executeTakeFirst());
+  },
+
+  async findByNumber(db: Db, storyId: number, chapterNumber: number, { publishedOnly }: { publishedOnly: boolean }): Promise<Chapter | null> {
+    const row = await selectChapters(db)
+      .where('story_id', '=', storyId)
+      .where('chapter_number', '=', chapterNumber)
+      .$if(publishedOnly, (qb) => qb.where('status', '=', 'published'))
       .executeTakeFirst();
-    if (!row) return null;
-    return { ...toSummary(row), story_id: row.story_id, content: row.content, created_at: row.created_at.toISOString() };
+    return toChapter(row);
   },
 
   /** The chapter that already uses `number` or `slug` in the story (other than `exceptId`). */
-  async conflicting(db: Db, storyId: number, { number, slug, exceptId }: { number?: number; slug?: string; exceptId?: number }) {
+  async conflicting(db: Db, storyId: number, { number, slug, exceptId }: ChapterIdentity) {
     if (number === undefined && slug === undefined) return null;
     const row = await db
       .selectFrom('chapters')
