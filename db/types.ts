@@ -65,7 +65,7 @@ export interface GalleryTable {
   id: Generated<number>;
   slug: string;
   title: string;
-  description: string;
+  description: TextWithDefault;
   rating: (typeof GALLERY_RATINGS)[number];
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -122,15 +122,15 @@ export interface StoryTable {
   id: Generated<number>;
   slug: string;
   title: string;
-  description: string;
-  blurb: string;
+  description: TextWithDefault;
+  blurb: TextWithDefault;
   cover_image: string | null;
   break_image: string | null;
   status: (typeof STORY_STATUSES)[number];
   genres: ColumnType<string[], string[] | undefined, string[]>;
-  primary_keywords: string;
-  longtail_keywords: string;
-  target_audience: string;
+  primary_keywords: TextWithDefault;
+  longtail_keywords: TextWithDefault;
+  target_audience: TextWithDefault;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
