@@ -2,9 +2,10 @@
 // taken in natural name order; a file without a number gets the next free one; a number the
 // story (or an earlier file) already has is an error for that file only; a slug that is taken
 // gets "-2", "-3", … unless the file named the slug itself.
-import { SLUG_PATTERN, storySlug } from '../../src/lib/slugs.ts';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, storySlug } from '../../src/lib/slugs.ts';
 import type { ChapterStatus } from '../../src/lib/stories.ts';
 import { readChapterFile } from './chapter-file.ts';
+import { CHAPTER_NUMBER_MAX } from './schema.ts';
 
 export interface UploadedFile {
   name: string;
@@ -27,6 +28,9 @@ export interface BulkPlan {
 }
 
 const byNaturalName = (a: UploadedFile, b: UploadedFile) => a.name.localeCompare(b.name, 'en', { numeric: true, sensitivity: 'base' });
+
+/** What the database accepts (a longer slug would break its check: a 500, not a file error). */
+const isValidSlug = (slug: string) => SLUG_PATTERN.test(slug) && slug.length <= SLUG_MAX_LENGTH;
 
 function freeSlug(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
@@ -51,6 +55,10 @@ export function planBulkUpload(
     }
     const { chapter } = result;
     const number = chapter.chapter_number ?? ++highest;
+    if (number > CHAPTER_NUMBER_MAX) {
+      plan.errors.push(`${file.name}: chapter numbers stop at ${CHAPTER_NUMBER_MAX}`);
+      continue;
+    }
     if (taken.numbers.has(number)) {
       plan.errors.push(`${file.name}: chapter ${number} already exists in this story`);
       continue;
@@ -61,11 +69,12 @@ export function planBulkUpload(
       continue;
     }
     const title = (chapter.title ?? `Chapter ${number}`).slice(0, 200);
-    if (chapter.slug !== null && (!SLUG_PATTERN.test(chapter.slug) || slugs.has(chapter.slug))) {
+    if (chapter.slug !== null && (!isValidSlug(chapter.slug) || slugs.has(chapter.slug))) {
       plan.errors.push(`${file.name}: the slug "${chapter.slug}" is ${slugs.has(chapter.slug) ? 'already taken in this story' : 'not a valid slug'}`);
       continue;
     }
-    const slug = chapter.slug ?? freeSlug(storySlug(title).slice(0, 100) || `chapter-${number}`, slugs);
+    // A title cut at 100 characters may end on a hyphen, which a slug may not.
+    const slug = chapter.slug ?? freeSlug(storySlug(title).slice(0, 100).replace(/-+$/, '') || `chapter-${number}`, slugs);
     numbers.set(number, file.name);
     slugs.add(slug);
     plan.chapters.push({ filename: file.name, chapter_number: number, title, slug, content: chapter.content, status: chapter.status ?? defaultStatus });

@@ -49,8 +49,10 @@ export function parseFileName(fileName: string): { chapter_number: number | null
   const stem = stemOf(fileName) ?? fileName;
   const leading = LEADING_NUMBER.exec(stem);
   if (leading) return { chapter_number: toNumber(leading[1]), title: titleFromName(leading[2] ?? '') };
+  // "The Lantern Fleet - Chapter 7": the rest of such a name is the story, not the chapter's title.
   const anywhere = CHAPTER_WORD_NUMBER.exec(stem);
-  return { chapter_number: toNumber(anywhere?.[1]), title: titleFromName(stem) };
+  if (anywhere) return { chapter_number: toNumber(anywhere[1]), title: null };
+  return { chapter_number: null, title: titleFromName(stem) };
 }
 
 function splitFrontMatter(text: string): { fields: Map<string, string>; body: string } {
@@ -59,7 +61,7 @@ function splitFrontMatter(text: string): { fields: Map<string, string>; body: st
   const fields = new Map<string, string>();
   for (const line of match[1]!.split(/\r?\n/)) {
     const pair = /^\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$/.exec(line);
-    if (pair) fields.set(pair[1]!.toLowerCase(), pair[2]!.replace(/^(['"])(.*)\1$/, '$2'));
+    if (pair) fields.set(pair[1]!.toLowerCase(), pair[2]!.replace(/^(['"])(.*)\1$/, '$2').trim());
   }
   return { fields, body: text.slice(match[0].length) };
 }

@@ -131,6 +131,7 @@ export const chapterRoutes = new Hono<AppEnv>()
           await chapterStore.create(db, { ...chapter, story_id });
           created.push({ filename, chapter_number: chapter.chapter_number, title: chapter.title });
         } catch (error) {
+          if (foreignKeyViolation(error) !== null) throw new AppError(404, STORY_NOT_FOUND); // deleted meanwhile
           if (uniqueViolation(error) === null) throw error;
           plan.errors.push(`${filename}: chapter ${chapter.chapter_number} or its slug was taken by another save meanwhile`);
         }

@@ -57,3 +57,28 @@ describe('GET /api/admin/quick-stats', () => {
     expect((await res.json()).data).toEqual({ galleries: 1, stories: 2, comments: 5, total_likes: 3 });
   });
 });
+
+describe('GET /api/admin/publish-state', () => {
+  it('answers 401 when not signed in', async () => {
+    const res = await t.call('/api/admin/publish-state');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ success: false, error: 'Please sign in to continue.' });
+  });
+
+  it.each(['admin', 'author', 'mod'] as const)('shows %s the state the rebuild trigger reports (and at .php)', async (role) => {
+    const cookie = await t.signedInAs(role);
+    const idle = await t.call('/api/admin/publish-state', { cookie });
+    expect(idle.status).toBe(200);
+    expect(idle.headers.get('cache-control')).toBe('no-store');
+    expect(await idle.json()).toEqual({ success: true, state: { publishing: false, last_published_at: null, last_error: null } });
+
+    t.publishState = {
+      publishing: true,
+      last_published_at: '2026-11-22T10:00:00.000Z',
+      last_error: { message: 'astro exploded', at: '2026-11-22T10:05:00.000Z' },
+    };
+    const failing = await t.call('/api/admin/publish-state.php', { cookie });
+    expect(failing.status).toBe(200);
+    expect(await failing.json()).toEqual({ success: true, state: t.publishState });
+  });
+});

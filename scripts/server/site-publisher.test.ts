@@ -21,6 +21,23 @@ interface FakeOptions {
   debounceMs?: number;
   /** Makes the n-th build (1-based) throw after writing its folder. */
   failOn?: number;
+  /** Builds wait for this before writing, to look at the publisher while one runs. */
+  gate?: Promise<void>;
+  /** Builds run until the publisher stops them, then reject as a cancelled build does. */
+  untilStopped?: boolean;
+}
+
+const untilAborted = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+
+/** A promise and the function that resolves it. */
+function gate() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
 }
 
 /** A publisher whose build writes index.html naming the build, after a short pause. */
@@ -33,13 +50,15 @@ function makePublisher(options: FakeOptions = {}) {
     sitesDir,
     debounceMs: options.debounceMs ?? 10,
     log: (line) => logs.push(line),
-    build: async (outDir) => {
+    build: async (outDir, signal) => {
       builds.push(outDir);
       active++;
       maxActive = Math.max(maxActive, active);
       try {
         // Pause so each build starts in a later millisecond (build names come from Date.now()).
         await sleep(15);
+        await options.gate;
+        if (options.untilStopped) await untilAborted(signal);
         fs.mkdirSync(outDir, { recursive: true });
         fs.writeFileSync(path.join(outDir, 'index.html'), `build ${builds.length}`);
         if (builds.length === options.failOn) throw new Error('astro exploded');
@@ -175,5 +194,111 @@ describe('SitePublisher', () => {
     await second;
     expect(builds).toHaveLength(2);
     expect(served(p)).toBe('build 2');
+  });
+});
+
+describe('SitePublisher.state()', () => {
+  const IDLE = { publishing: false, last_published_at: null, last_error: null };
+  const isoTime = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+  it('is idle before anything was scheduled or published', () => {
+    const { publisher: p } = makePublisher();
+    expect(p.state()).toEqual(IDLE);
+  });
+
+  it('is publishing while a rebuild is scheduled and while its build runs', async () => {
+    const build = gate();
+    const { publisher: p, builds } = makePublisher({ debounceMs: 10, gate: build.promise });
+    p.schedule('story saved');
+    expect(p.state()).toEqual({ ...IDLE, publishing: true });
+    await expect.poll(() => builds.length, { timeout: 2000, interval: 5 }).toBe(1);
+    expect(p.state()).toEqual({ ...IDLE, publishing: true });
+    build.open();
+    await expect.poll(() => p.state().publishing, { timeout: 2000, interval: 5 }).toBe(false);
+    expect(p.current).toBe(builds[0]);
+  });
+
+  it('stays publishing while a change scheduled during a build waits for its own build', async () => {
+    const build = gate();
+    const { publisher: p, builds } = makePublisher({ debounceMs: 5, gate: build.promise });
+    const first = p.publishNow('first');
+    expect(p.state().publishing).toBe(true);
+    p.schedule('second');
+    build.open();
+    await first;
+    expect(p.state().publishing).toBe(true);
+    await expect.poll(() => p.state().publishing, { timeout: 2000, interval: 5 }).toBe(false);
+    expect(builds).toHaveLength(2);
+  });
+
+  it('records when the site last went live', async () => {
+    const { publisher: p } = makePublisher();
+    const before = Date.now();
+    await p.publishNow('edit');
+    const state = p.state();
+    expect(state).toEqual({ publishing: false, last_published_at: expect.stringMatching(isoTime), last_error: null });
+    expect(Date.parse(state.last_published_at!)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(state.last_published_at!)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('restore() takes the publish time from the pointer file', async () => {
+    const { publisher: first } = makePublisher();
+    await first.publishNow('before restart');
+    await first.stop();
+    const pointerTime = fs.statSync(path.join(sitesDir, 'current')).mtime.toISOString();
+
+    const { publisher: second } = makePublisher();
+    expect(second.state()).toEqual(IDLE);
+    expect(second.restore()).toBe(true);
+    expect(second.state()).toEqual({ ...IDLE, last_published_at: pointerTime });
+  });
+
+  it('restore() without a published build leaves the state idle', () => {
+    const { publisher: p } = makePublisher();
+    fs.writeFileSync(path.join(sitesDir, 'current'), 'build-missing');
+    expect(p.restore()).toBe(false);
+    expect(p.state()).toEqual(IDLE);
+  });
+
+  it("reports a failed build's message while the previous site stays current", async () => {
+    const { publisher: p } = makePublisher({ failOn: 2 });
+    await p.publishNow('ok');
+    const published = p.state().last_published_at;
+    const before = Date.now();
+    await expect(p.publishNow('broken')).rejects.toThrow('astro exploded');
+    const state = p.state();
+    expect(state).toEqual({
+      publishing: false,
+      last_published_at: published,
+      last_error: { message: 'astro exploded', at: expect.stringMatching(isoTime) },
+    });
+    expect(Date.parse(state.last_error!.at)).toBeGreaterThanOrEqual(before);
+    expect(served(p)).toBe('build 1');
+  });
+
+  it('reports a failed scheduled build too, and the next success clears the error', async () => {
+    const { publisher: p } = makePublisher({ debounceMs: 5, failOn: 1 });
+    p.schedule('edit');
+    await expect.poll(() => p.state().last_error, { timeout: 2000, interval: 5 }).not.toBeNull();
+    expect(p.state()).toEqual({
+      publishing: false,
+      last_published_at: null,
+      last_error: { message: 'astro exploded', at: expect.stringMatching(isoTime) },
+    });
+
+    await p.publishNow('fixed');
+    expect(p.state()).toEqual({ publishing: false, last_published_at: expect.stringMatching(isoTime), last_error: null });
+  });
+
+  it('does not record a build aborted by stop() as an error', async () => {
+    const { publisher: p, builds, logs } = makePublisher({ untilStopped: true });
+    const run = p.publishNow('edit');
+    expect(p.state().publishing).toBe(true);
+    await expect.poll(() => builds.length, { timeout: 2000, interval: 5 }).toBe(1);
+    await p.stop();
+    await expect(run).rejects.toThrow();
+    expect(p.state()).toEqual(IDLE);
+    expect(logs).toContain('site: build cancelled');
+    expect(fs.existsSync(builds[0]!)).toBe(false);
   });
 });
