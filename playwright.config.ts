@@ -1,15 +1,24 @@
 // End-to-end tests against the real thing: `npm start` on a throw-away data folder, driven in
-// Chromium. Browsers are never downloaded here: Debian's Chromium (CHROMIUM_PATH, default
-// /usr/bin/chromium) is used when present, Playwright's own browser elsewhere.
+// Chromium. Browsers are never downloaded here: CHROMIUM_PATH, Debian's /usr/bin/chromium, or the
+// one packaged in the npm package @sparticuz/chromium (scripts/test/chromium.ts chooses).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { resolveChromium } from './scripts/test/chromium.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4399);
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-// A fresh folder per run, so the tests always meet the freshly seeded demo site.
-const dataDir = process.env['E2E_DATA_DIR'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'author-site-e2e-'));
+const chromium = resolveChromium();
+// The config is loaded again in every worker: say it once.
+if (chromium.note && !process.env['TEST_WORKER_INDEX']) console.warn(chromium.note);
+// A fresh folder per run, so the tests always meet the freshly seeded demo site. Workers inherit
+// the variable and reuse the folder; the main process removes it on exit, after the server stopped.
+if (!process.env['E2E_DATA_DIR']) {
+  const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'author-site-e2e-'));
+  process.env['E2E_DATA_DIR'] = fresh;
+  process.on('exit', () => fs.rmSync(fresh, { recursive: true, force: true }));
+}
+const dataDir = process.env['E2E_DATA_DIR'];
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
 export default defineConfig({
@@ -26,16 +35,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      ...(fs.existsSync(chromiumPath) ? { executablePath: chromiumPath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      ...(chromium.executablePath ? { executablePath: chromium.executablePath } : {}),
+      args: chromium.args,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -1,7 +1,16 @@
 // Builds the static site from a content snapshot: writes the snapshot to a file and runs
 // `astro build` in a child process (its memory is returned when it exits, and a crash in the
 // build cannot take the server down).
+//
+// The build always happens in a fresh folder inside the project (.site/staging/) and is then
+// moved to `outDir`. Astro writes its prerender chunks under the outDir and imports them from
+// there, so their bare imports (react, astro) only resolve inside the project. Astro's own guard
+// (`getOutDirWithinCwd`) is a string-prefix test: a DATA_DIR beside the project that shares its
+// name's prefix (/srv/author-data next to /srv/author) passes it and the build fails with
+// "Cannot find package 'react'"; other outside folders all share <project>/.astro/.prerender,
+// where two builds at once delete each other's chunks. One staging folder per build avoids both.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -11,6 +20,7 @@ const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('
 
 export interface BuildOptions {
   projectRoot: string;
+  /** Where the finished site goes; an existing folder there is replaced. */
   outDir: string;
   snapshot: ContentSnapshot;
   siteUrl: string;
@@ -19,13 +29,81 @@ export interface BuildOptions {
 }
 
 export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, signal }: BuildOptions): Promise<void> {
-  const snapshotFile = `${outDir}.snapshot.json`;
-  await fs.mkdir(path.dirname(outDir), { recursive: true });
+  const stagingRoot = path.join(projectRoot, '.site', 'staging');
+  // Named after the process that owns it, so a later build can tell what a killed one left behind.
+  const staging = path.join(stagingRoot, `${process.pid}-${path.basename(outDir)}-${randomUUID().slice(0, 8)}`);
+  const snapshotFile = `${staging}.snapshot.json`;
+  await fs.mkdir(stagingRoot, { recursive: true });
+  await removeAbandonedStaging(stagingRoot);
   await fs.writeFile(snapshotFile, JSON.stringify(snapshot));
   try {
-    await runAstroBuild(projectRoot, { CONTENT_SNAPSHOT: snapshotFile, SITE_OUT_DIR: outDir, SITE_URL: siteUrl }, signal);
+    await runAstroBuild(projectRoot, { CONTENT_SNAPSHOT: snapshotFile, SITE_OUT_DIR: staging, SITE_URL: siteUrl }, signal);
+    // Astro removes its prerender chunks after a successful build; never publish them anyway.
+    await fs.rm(path.join(staging, '.prerender'), { recursive: true, force: true });
+    await fs.mkdir(path.dirname(outDir), { recursive: true });
+    await replaceDirectory(staging, outDir);
   } finally {
-    await fs.rm(snapshotFile, { force: true });
+    await Promise.all([fs.rm(staging, { recursive: true, force: true }), fs.rm(snapshotFile, { force: true })]);
+  }
+}
+
+/**
+ * A server killed mid-build (Playwright stops its web server with SIGKILL) never reaches its
+ * `finally`; its staging entries are removed once its process is gone.
+ */
+async function removeAbandonedStaging(stagingRoot: string): Promise<void> {
+  for (const entry of await fs.readdir(stagingRoot)) {
+    const owner = Number(/^(\d+)-/.exec(entry)?.[1]);
+    if (owner > 0 && !isAlive(owner)) {
+      await fs.rm(path.join(stagingRoot, entry), { recursive: true, force: true });
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, someone else's
+  }
+}
+
+/**
+ * Moves the folder `from` to `to`, replacing what is there. A rename when both are on one
+ * filesystem; otherwise a copy into a folder beside `to`, then a rename, so `to` never holds a
+ * half-copied site.
+ */
+export async function replaceDirectory(from: string, to: string): Promise<void> {
+  const suffix = randomUUID().slice(0, 8);
+  const previous = `${to}.old-${suffix}`;
+  const hadPrevious = await fs.rename(to, previous).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  try {
+    await moveDirectory(from, to, `${to}.incoming-${suffix}`);
+  } catch (error) {
+    if (hadPrevious) await fs.rename(previous, to);
+    throw error;
+  }
+  if (hadPrevious) await fs.rm(previous, { recursive: true, force: true });
+}
+
+async function moveDirectory(from: string, to: string, incoming: string): Promise<void> {
+  try {
+    await fs.rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    try {
+      await fs.cp(from, incoming, { recursive: true });
+      await fs.rename(incoming, to);
+    } finally {
+      await fs.rm(incoming, { recursive: true, force: true });
+    }
   }
 }
 

@@ -15,8 +15,8 @@ test('editing the profile republishes the landing page', async ({ page }) => {
   await tagline.fill('New chapters every Friday <script>alert(1)</script>');
   await expect(page.getByRole('complementary', { name: 'Preview' })).toContainText('New chapters every Friday');
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByRole('status')).toHaveText('Profile updated successfully!');
-  await expect(page.getByRole('status')).toBeHidden({ timeout: 5000 }); // gone after 3 seconds
+  await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Profile updated successfully!');
+  await expect(page.locator('.admin-main').getByRole('status')).toBeHidden({ timeout: 5000 }); // gone after 3 seconds
 
   // The rebuild runs in the background; the landing page shows the new text once it is published.
   await expect(async () => {
@@ -27,7 +27,7 @@ test('editing the profile republishes the landing page', async ({ page }) => {
   await page.goto('/admin/author');
   await page.getByLabel('Tagline').fill(original);
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByRole('status')).toHaveText('Profile updated successfully!');
+  await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Profile updated successfully!');
 });
 
 test('an invalid image address is refused with the server message', async ({ page }) => {
@@ -44,7 +44,7 @@ test('social links: saving shows them under Active Links', async ({ page }) => {
   await expect(page.getByLabel('Patreon')).toHaveValue('https://patreon.com/maraquillon');
   await page.getByLabel('GitHub').fill('https://github.com/maraquillon');
   await page.getByRole('button', { name: 'Save Social Links' }).click();
-  await expect(page.getByRole('status')).toHaveText('Social media links updated successfully!');
+  await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Social media links updated successfully!');
   await expect(page.getByRole('complementary', { name: 'Active Links' })).toContainText('https://github.com/maraquillon');
   await expectNoAxeViolations(page);
   await page.getByLabel('GitHub').fill('');
@@ -68,7 +68,7 @@ test('change password: checks the form, then changes it and back', async ({ page
 
   await page.getByLabel('Confirm New Password').fill('a brand new passphrase');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByRole('status')).toHaveText('Password changed successfully!');
+  await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Password changed successfully!');
   await expectNoAxeViolations(page);
 
   // Put the original password back so the other tests can sign in.
@@ -76,5 +76,5 @@ test('change password: checks the form, then changes it and back', async ({ page
   await page.getByLabel('New Password', { exact: true }).fill('e2e-admin-password');
   await page.getByLabel('Confirm New Password').fill('e2e-admin-password');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByRole('status')).toHaveText('Password changed successfully!');
+  await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Password changed successfully!');
 });

@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readContentSnapshot } from '../../functions/site/snapshot.ts';
+import { openTestDatabase } from '../test/database.ts';
+import { buildStaticSite, replaceDirectory } from './site-builder.ts';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const folders: string[] = [];
+function tempFolder(parent: string, prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(parent, prefix));
+  folders.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The id of a process that has just ended. */
+function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  return new Promise((resolve) => child.on('exit', () => resolve(child.pid!)));
+}
+
+function writeSite(dir: string, text: string): void {
+  fs.mkdirSync(path.join(dir, 'nested'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'nested', 'index.html'), text);
+}
+
+describe('replaceDirectory', () => {
+  let root: string;
+  beforeAll(() => {
+    root = tempFolder(os.tmpdir(), 'replace-dir-test-');
+  });
+
+  it('moves a folder to a new place', async () => {
+    writeSite(path.join(root, 'a'), 'new');
+    await replaceDirectory(path.join(root, 'a'), path.join(root, 'site'));
+    expect(fs.readFileSync(path.join(root, 'site', 'nested', 'index.html'), 'utf8')).toBe('new');
+    expect(fs.readdirSync(root)).toEqual(['site']);
+  });
+
+  it('replaces a folder that is already there and leaves nothing beside it', async () => {
+    writeSite(path.join(root, 'b'), 'newer');
+    await replaceDirectory(path.join(root, 'b'), path.join(root, 'site'));
+    expect(fs.readFileSync(path.join(root, 'site', 'nested', 'index.html'), 'utf8')).toBe('newer');
+    expect(fs.readdirSync(root)).toEqual(['site']);
+  });
+
+  // /dev/shm is a memory filesystem on Linux: a rename into it from elsewhere fails (EXDEV).
+  const otherFs = fs.existsSync('/dev/shm') && fs.statSync('/dev/shm').dev !== fs.statSync(os.tmpdir()).dev;
+  it.skipIf(!otherFs)('copies across filesystems, then swaps the copy in', async () => {
+    const from = tempFolder(os.tmpdir(), 'replace-dir-test-');
+    const target = tempFolder('/dev/shm', 'replace-dir-test-');
+    writeSite(path.join(from, 'site'), 'copied');
+    writeSite(path.join(target, 'site'), 'old');
+    await replaceDirectory(path.join(from, 'site'), path.join(target, 'site'));
+    expect(fs.readFileSync(path.join(target, 'site', 'nested', 'index.html'), 'utf8')).toBe('copied');
+    expect(fs.readdirSync(target)).toEqual(['site']);
+  });
+});
+
+describe('buildStaticSite', () => {
+  // The reported failure: a data folder beside the project whose name starts with the
+  // project's (/srv/author-data next to /srv/author) passed Astro's "inside the project" test,
+  // so its prerender chunks were imported from there and could not find react.
+  it('builds into a folder beside the project that shares its name', async (context) => {
+    let outside: string;
+    try {
+      outside = tempFolder(path.dirname(REPO_ROOT), `${path.basename(REPO_ROOT)}-build-test-`);
+    } catch {
+      return context.skip('the folder above the project is not writable');
+    }
+    const database = await openTestDatabase();
+    const snapshot = await readContentSnapshot(database.db).finally(() => database.close());
+    const outDir = path.join(outside, 'site', 'build-test');
+    // What a build killed mid-way leaves behind: removed once its process is gone, kept while it lives.
+    const staging = path.join(REPO_ROOT, '.site', 'staging');
+    const abandoned = path.join(staging, `${await deadPid()}-build-test-abandoned`);
+    const ours = path.join(staging, `${process.pid}-build-test-in-progress`);
+    for (const dir of [abandoned, ours]) fs.mkdirSync(dir, { recursive: true });
+    folders.push(ours);
+
+    await buildStaticSite({ projectRoot: REPO_ROOT, outDir, snapshot, siteUrl: 'http://localhost:4321' });
+
+    expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toContain('<h1 id="author-name"');
+    expect(fs.existsSync(path.join(outDir, '.prerender'))).toBe(false);
+    // Only the finished site is left: no snapshot file, no staging folder.
+    expect(fs.readdirSync(path.dirname(outDir))).toEqual(['build-test']);
+    const left = fs.readdirSync(staging).filter((entry) => entry.startsWith(`${process.pid}-build-test-`));
+    expect(left).toEqual([path.basename(ours)]);
+    expect(fs.existsSync(abandoned)).toBe(false);
+  }, 60_000);
+});
