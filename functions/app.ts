@@ -9,6 +9,7 @@ import { chapterRoutes } from './chapters/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { authorRoutes, socialRoutes } from './site/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
+import { imageUploadRoutes, uploadFileRoutes } from './uploads/routes.ts';
 
 /**
  * Every route answers at its path and at the same path ending in `.php`, so the original PHP
@@ -32,6 +33,8 @@ export function createApp(deps: AppDeps) {
   app.route('/author', authorRoutes);
   app.route('/socials', socialRoutes);
   app.route('/admin', dashboardRoutes);
+  app.route('/images', imageUploadRoutes); // gallery image routes mount on /images too
+  app.route('/uploads', uploadFileRoutes);
   app.route('/stories', storyRoutes);
   app.route('/chapters', chapterRoutes);
 

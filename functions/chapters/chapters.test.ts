@@ -587,7 +587,7 @@ describe('POST /api/chapters/bulk-upload', () => {
     await expectError(
       t.call('/api/chapters/bulk-upload', { cookie, json: { story_id: storyId, markdown_files: ['# A\n\nText.'] } }),
       400,
-      'Send the files as multipart/form-data.',
+      'Send the request as multipart/form-data (a form with files).',
     );
     expect(await chapterRows()).toEqual([]);
     expect(t.rebuilds).toEqual([]);

@@ -112,7 +112,7 @@ export const chapterRoutes = new Hono<AppEnv>()
   .post(
     '/bulk-upload',
     requireRole(...CONTENT_ROLES),
-    formBodyLimit(BULK_UPLOAD_MAX_BYTES, `${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB in one upload`),
+    formBodyLimit(BULK_UPLOAD_MAX_BYTES, `The upload is too large (at most ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB at once).`),
     async (c) => {
       const { db, rebuild } = c.var.deps;
       const form = await readMultipart(c);

@@ -66,6 +66,7 @@ export function useApiTestContext(): ApiTestContext {
   beforeEach(async () => {
     await ctx.database.reset();
     ctx.rebuilds.length = 0;
+    ctx.deps.storage = new MemoryStorage(); // the database is emptied above; the files too
     ctx.publishState = { publishing: false, last_published_at: null, last_error: null };
   });
 

@@ -7,6 +7,7 @@ import { PasswordScreen } from './PasswordScreen.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 import { SocialsScreen } from './SocialsScreen.tsx';
 import { StoryManager } from './stories/StoryManager.tsx';
+import { UploadManager } from './UploadManager.tsx';
 import { useSession } from './useSession.ts';
 
 export default function AdminApp() {
@@ -28,6 +29,7 @@ export default function AdminApp() {
           <Route path="/" component={Dashboard} />
           <Route path="/author" component={ProfileScreen} />
           <Route path="/stories/:storyId?" component={StoryManager} />
+          <Route path="/uploads" component={UploadManager} />
           <Route path="/socials" component={SocialsScreen} />
           <Route path="/password" component={PasswordScreen} />
           <Route>

@@ -15,6 +15,7 @@ const ADMIN_SCREENS = {
   socials: '/admin/socials',
   password: '/admin/password',
   stories: '/admin/stories/1', // the demo story, selected: its chapters show below the cards
+  uploads: '/admin/uploads',
 };
 
 /** Dialogs of the Story Manager, opened on the demo story: [name, button that opens it]. */

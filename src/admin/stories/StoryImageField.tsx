@@ -1,9 +1,8 @@
 // The story form's cover and page-break fields: a preview of the image in use (or the
 // default), an upload button, optionally a picker of existing images, and a way back to the default.
 import { type ReactNode, useId, useState } from 'react';
+import { ACCEPTED_IMAGE_TYPES, INVALID_TYPE_MESSAGE, tooLargeMessage } from '../../lib/upload-kinds.ts';
 import { STORY_IMAGE_MAX_BYTES } from '../../lib/limits.ts';
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 interface StoryImageFieldProps {
   label: string;
@@ -24,8 +23,8 @@ export function StoryImageField({ label, value, fallback, upload, onClear, onErr
   async function choose(file: File | undefined) {
     if (!file) return;
     // The server checks again by the file's bytes; these checks only save a pointless upload.
-    if (!IMAGE_TYPES.includes(file.type)) return onError(`"${file.name}": Invalid file type. Only JPEG, PNG, GIF, and WebP are allowed.`);
-    if (file.size > STORY_IMAGE_MAX_BYTES) return onError(`"${file.name}": File too large. Maximum size is 10MB.`);
+    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return onError(`"${file.name}": ${INVALID_TYPE_MESSAGE}`);
+    if (file.size > STORY_IMAGE_MAX_BYTES) return onError(`"${file.name}": ${tooLargeMessage(STORY_IMAGE_MAX_BYTES)}`);
     setBusy(true);
     try {
       await upload(file);
@@ -46,7 +45,7 @@ export function StoryImageField({ label, value, fallback, upload, onClear, onErr
           id={inputId}
           className="visually-hidden"
           type="file"
-          accept={IMAGE_TYPES.join(',')}
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
           disabled={busy}
           onChange={(event) => {
             void choose(event.target.files?.[0]);

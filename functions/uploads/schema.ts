@@ -1,0 +1,14 @@
+// The upload form and the manage action, as the server validates them.
+import { z } from 'zod';
+import { UPLOAD_TYPES } from '../../src/lib/upload-kinds.ts';
+
+export const uploadFormSchema = z.strictObject({
+  image: z.instanceof(File, { error: (issue) => (issue.input === undefined ? 'image is required' : 'image must be a file') }),
+  type: z.enum(UPLOAD_TYPES),
+});
+
+export const manageActionSchema = z.strictObject({
+  action: z.literal('delete'),
+  /** A storage key ("covers/x.webp") or its address ("/api/uploads/covers/x.webp", "uploads/covers/x.webp"). */
+  path: z.string().min(1).max(1024),
+});
