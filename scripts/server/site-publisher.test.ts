@@ -186,6 +186,22 @@ describe('SitePublisher', () => {
     expect(building[1]).toBe('site: building (b, c)');
   });
 
+  it('changes scheduled during a build are built once after it, never followed by an empty build', async () => {
+    const build = gate();
+    const { publisher: p, builds, logs } = makePublisher({ debounceMs: 5, gate: build.promise });
+    const first = p.publishNow('a');
+    p.schedule('b');
+    await sleep(30); // b's timer fires and waits for the running build
+    p.schedule('c');
+    await sleep(30); // so does c's
+    build.open();
+    await first;
+    await expect.poll(() => logs.filter((line) => line.startsWith('site: published')).length, { timeout: 2000 }).toBe(2);
+    await sleep(50);
+    expect(builds).toHaveLength(2);
+    expect(logs.filter((line) => line.startsWith('site: building'))).toEqual(['site: building (a)', 'site: building (b, c)']);
+  });
+
   it('a failed build does not fail the publish waiting behind it: that one still builds', async () => {
     const { publisher: p, builds } = makePublisher({ failOn: 1 });
     const first = p.publishNow('a');

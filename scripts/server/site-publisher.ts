@@ -66,7 +66,16 @@ export class SitePublisher implements RebuildTrigger {
   schedule(reason: string): void {
     this.pendingReasons.push(reason);
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.publishNow().catch(() => {}), this.options.debounceMs);
+    this.timer = setTimeout(() => void this.publishPending().catch(() => {}), this.options.debounceMs);
+  }
+
+  /**
+   * The debounced path. Several timers can fire while one build runs; the first to get its turn
+   * builds every change scheduled so far, and the others find nothing left to build.
+   */
+  private async publishPending(): Promise<void> {
+    while (this.running) await this.running.catch(() => {});
+    if (this.pendingReasons.length > 0) await this.publishNow();
   }
 
   /** Builds and swaps in a new site now; concurrent calls wait for the build in progress first. */
