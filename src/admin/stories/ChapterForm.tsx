@@ -2,12 +2,12 @@
 // .md/.markdown/.txt file that fills the content. Editing loads the full text first (the list
 // only carries a preview). A failed save keeps what was typed.
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { storySlug } from '../../lib/slugs.ts';
 import { CHAPTER_STATUSES, type AdminChapterSummary } from '../../lib/stories.ts';
 import { Modal } from '../Modal.tsx';
 import { failureText, type Notice, NoticeBanner, SelectField, SubmitButton, TextAreaField, TextField } from '../components.tsx';
 import { type ChapterInput, storyApi } from './api.ts';
 import { CHAPTER_FILE_ACCEPT, readMarkdownFile } from './markdown-file.ts';
+import { TitleSlugFields } from './TitleSlugFields.tsx';
 
 interface ChapterFormProps {
   storyId: number;
@@ -22,7 +22,6 @@ export function ChapterForm({ storyId, chapter, suggestedNumber, onSaved, onClos
   const [form, setForm] = useState<ChapterInput | null>(
     chapter ? null : { title: '', slug: '', content: '', chapter_number: suggestedNumber, status: 'draft' },
   );
-  const [slugEdited, setSlugEdited] = useState(chapter !== null);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const fileId = useId();
@@ -67,26 +66,7 @@ export function ChapterForm({ storyId, chapter, suggestedNumber, onSaved, onClos
         !notice && <p role="status">Loading chapter…</p>
       ) : (
         <form className="form" onSubmit={save}>
-          <div className="form-row">
-            <TextField
-              label="Title"
-              required
-              maxLength={200}
-              value={form.title}
-              onChange={(title) => setForm({ ...form, title, ...(slugEdited ? {} : { slug: storySlug(title) }) })}
-            />
-            <TextField
-              label="Slug"
-              required
-              maxLength={120}
-              pattern="[a-z0-9]+(-[a-z0-9]+)*"
-              value={form.slug}
-              onChange={(slug) => {
-                setSlugEdited(true);
-                set('slug', slug);
-              }}
-            />
-          </div>
+          <TitleSlugFields title={form.title} slug={form.slug} creating={chapter === null} onChange={(fields) => setForm({ ...form, ...fields })} />
           <div className="form-row">
             <TextField
               label="Chapter number"

@@ -3,13 +3,13 @@
 // keeps everything typed and shows the error inside the form.
 import { type FormEvent, useState } from 'react';
 import { GENRE_GROUPS } from '../../lib/genres.ts';
-import { storySlug } from '../../lib/slugs.ts';
 import { DEFAULT_COVER, DEFAULT_PAGE_BREAK, STORY_STATUSES, type Story } from '../../lib/stories.ts';
 import { Modal } from '../Modal.tsx';
 import { failureText, type Notice, NoticeBanner, SelectField, SubmitButton, TextAreaField, TextField } from '../components.tsx';
 import { type StoryInput, storyApi } from './api.ts';
 import { PageBreakPicker } from './PageBreakPicker.tsx';
 import { StoryImageField } from './StoryImageField.tsx';
+import { TitleSlugFields } from './TitleSlugFields.tsx';
 
 const EMPTY_STORY: StoryInput = {
   title: '',
@@ -38,7 +38,6 @@ interface StoryFormProps {
 
 export function StoryForm({ story, onSaved, onClose }: StoryFormProps) {
   const [form, setForm] = useState<StoryInput>(story ? toInput(story) : EMPTY_STORY);
-  const [slugEdited, setSlugEdited] = useState(story !== null);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [picking, setPicking] = useState(false);
@@ -75,27 +74,13 @@ export function StoryForm({ story, onSaved, onClose }: StoryFormProps) {
     <Modal title={story ? `Edit “${story.title}”` : 'New Story'} onClose={onClose} size="wide">
       <form className="form" onSubmit={save}>
         <NoticeBanner notice={notice} />
-        <div className="form-row">
-          <TextField
-            label="Title"
-            required
-            maxLength={200}
-            value={form.title}
-            onChange={(title) => setForm((f) => ({ ...f, title, ...(slugEdited ? {} : { slug: storySlug(title) }) }))}
-          />
-          <TextField
-            label="Slug"
-            required
-            maxLength={120}
-            pattern="[a-z0-9]+(-[a-z0-9]+)*"
-            hint="The story's address: /storytime/story/{slug}"
-            value={form.slug}
-            onChange={(slug) => {
-              setSlugEdited(true);
-              set('slug', slug);
-            }}
-          />
-        </div>
+        <TitleSlugFields
+          title={form.title}
+          slug={form.slug}
+          creating={story === null}
+          slugHint="The story's address: /storytime/story/{slug}"
+          onChange={(fields) => setForm((f) => ({ ...f, ...fields }))}
+        />
         <TextAreaField label="Description" rows={2} maxLength={5000} hint="One or two sentences for search engines and social previews." value={form.description} onChange={(v) => set('description', v)} />
         <TextAreaField label="Blurb (Markdown)" rows={5} maxLength={20000} hint="Shown on the story list and the story page. **bold**, *italic* and links work." value={form.blurb} onChange={(v) => set('blurb', v)} />
         <fieldset className="field genre-groups">
