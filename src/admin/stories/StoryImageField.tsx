@@ -59,7 +59,7 @@ export function StoryImageField({ label, value, fallback, upload, onClear, onErr
           </button>
         )}
       </div>
-      <small>{value ? value : 'Using the default image.'} PNG, JPG, GIF or WebP up to 10MB.</small>
+      <small>{value ? value : 'Using the default image.'} PNG, JPG, GIF up to 10MB (WebP works too).</small>
     </fieldset>
   );
 }
