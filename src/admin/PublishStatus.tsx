@@ -1,6 +1,7 @@
 // Whether the public site shows the latest changes: 'Publishing…' while a rebuild is queued or
 // running, the time of the last successful publish, or the last failure with its message (the
 // previous site keeps serving). It polls quickly while publishing and right after any save.
+import './publish-status.css';
 import { useCallback, useEffect, useState } from 'react';
 import type { PublishState } from '../../functions/core/rebuild.ts';
 import { apiRequest, CONTENT_CHANGED_EVENT } from '../lib/api-client.ts';

@@ -1,5 +1,6 @@
 // Upload Manager (SPEC 2.5): the uploaded files by folder, with totals, an upload area on the
 // general tab, and View / Delete for each file.
+import './upload-manager.css';
 import { useCallback, useEffect, useState } from 'react';
 import { type UploadFile, type UploadFolder, type UploadListing } from '../lib/upload-kinds.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';

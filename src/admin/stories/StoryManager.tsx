@@ -1,5 +1,6 @@
 // Stories & Chapters (/admin/stories, /admin/stories/{id}): the grid of story cards, the story
 // form, and the chapters of the story selected in the address.
+import './stories.css';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { Story } from '../../lib/stories.ts';
