@@ -20,7 +20,8 @@ export interface DatabaseLock {
   release(): void;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id is running (ours or another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { isAlive } from '../../db/lock.ts';
 import type { ContentSnapshot } from '../../src/lib/snapshot.ts';
 
 const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
@@ -57,15 +58,6 @@ async function removeAbandonedStaging(stagingRoot: string): Promise<void> {
     if (owner > 0 && !isAlive(owner)) {
       await fs.rm(path.join(stagingRoot, entry), { recursive: true, force: true });
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, someone else's
   }
 }
 
