@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
-import { describeIssues, parseOrThrow } from './validate.ts';
+import { describeIssues, fieldWithNulCharacter, parseOrThrow } from './validate.ts';
 
 const profile = z.strictObject({
   name: z.string().max(10),
@@ -86,5 +86,18 @@ describe('parseOrThrow', () => {
     expect(caught).toBeInstanceOf(AppError);
     expect((caught as AppError).status).toBe(400);
     expect((caught as AppError).message).toBe('Unknown field: extra');
+  });
+});
+
+describe('fieldWithNulCharacter', () => {
+  it('finds the first string with a NUL character, by its dotted path', () => {
+    expect(fieldWithNulCharacter({ title: 'ok', body: 'a\u0000b' })).toBe('body');
+    expect(fieldWithNulCharacter({ story: { genres: ['Space Opera', 'x\u0000'] } })).toBe('story.genres.1');
+    expect(fieldWithNulCharacter('\u0000')).toBe('');
+  });
+
+  it('is null for clean input of any shape', () => {
+    expect(fieldWithNulCharacter({ title: 'ok', n: 5, flag: true, none: null, list: ['a', { b: 'c' }] })).toBeNull();
+    expect(fieldWithNulCharacter(42)).toBeNull();
   });
 });

@@ -195,3 +195,15 @@ describe('POST /api/socials/update', () => {
     expect(t.rebuilds).toHaveLength(10);
   });
 });
+
+describe('NUL characters', () => {
+  it('are refused with 400 naming the field, on every JSON route, instead of failing in the database', async () => {
+    const cookie = await t.signedInAs('admin');
+    const profile = await t.call('/api/author/update', { cookie, json: { name: 'Mara\u0000' } });
+    expect(profile.status).toBe(400);
+    expect(await profile.json()).toEqual({ success: false, error: 'name must not contain NUL characters' });
+    const socials = await t.call('/api/socials/update', { cookie, json: { website: 'https://a.example/\u0000' } });
+    expect(socials.status).toBe(400);
+    expect(await socials.json()).toEqual({ success: false, error: 'website must not contain NUL characters' });
+  });
+});
