@@ -1,0 +1,9 @@
+// Addresses of the reader's pages and feeds (SPEC 2.4), in one place for pages, feeds, the
+// sitemap and the islands.
+export const STORIES_PATH = '/storytime';
+export const storyPath = (slug: string) => `${STORIES_PATH}/story/${encodeURIComponent(slug)}`;
+export const chapterPath = (slug: string, chapterNumber: number) => `${storyPath(slug)}/chapter/${chapterNumber}`;
+
+/** The site's feed of new chapters across all stories, and one per story. */
+export const SITE_FEED_PATH = `${STORIES_PATH}/feed.xml`;
+export const storyFeedPath = (slug: string) => `${storyPath(slug)}/feed.xml`;
