@@ -8,7 +8,12 @@ test.skip(!process.env['SCREENSHOTS'], 'set SCREENSHOTS=1 (npm run screenshots)'
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 const THEMES = ['dark', 'light'] as const;
 
-const PUBLIC_SCREENS = { landing: '/' };
+const PUBLIC_SCREENS = {
+  landing: '/',
+  stories: '/storytime/',
+  story: '/storytime/story/the-lantern-fleet/',
+  chapter: '/storytime/story/the-lantern-fleet/chapter/2/',
+};
 const ADMIN_SCREENS = {
   dashboard: '/admin',
   profile: '/admin/author',
