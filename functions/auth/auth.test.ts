@@ -14,6 +14,10 @@ describe('POST /api/auth/login', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i); // plain http in tests; https requests get Secure
+    // The hint for public pages is readable by scripts and carries nothing but "1".
+    const hint = res.headers.getSetCookie().find((c) => c.startsWith('signed_in='))!;
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
   });
 
   it('treats usernames case-insensitively', async () => {
@@ -146,6 +150,7 @@ describe('POST /api/auth/logout', () => {
     const res = await t.call('/api/auth/logout', { method: 'POST', cookie });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()[0]).toMatch(/^session=;.*Max-Age=0/);
+    expect(res.headers.getSetCookie()[1]).toMatch(/^signed_in=;.*Max-Age=0/);
     expect((await t.call('/api/auth/me', { cookie })).status).toBe(401);
   });
 

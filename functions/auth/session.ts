@@ -7,6 +7,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { StaffRole } from '../../db/types.ts';
 import { AppError } from '../core/errors.ts';
 import type { AppEnv, SessionUser } from '../core/env.ts';
+import { SIGNED_IN_HINT_COOKIE } from '../../src/lib/signed-in-hint.ts';
 import { userStore } from './store.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -48,17 +49,14 @@ function isHttps(c: Context<AppEnv>): boolean {
 
 export async function startSession(c: Context<AppEnv>, claims: TokenClaims): Promise<void> {
   const token = await signSessionToken(c.var.deps.sessionSecret, claims);
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isHttps(c),
-    path: '/',
-    maxAge: SESSION_SECONDS,
-  });
+  const options = { sameSite: 'Lax', secure: isHttps(c), path: '/', maxAge: SESSION_SECONDS } as const;
+  setCookie(c, SESSION_COOKIE, token, { ...options, httpOnly: true });
+  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', options);
 }
 
 export function endSession(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isHttps(c) });
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: isHttps(c) });
 }
 
 /** The signed-in user, or null when the cookie is missing, invalid, expired or revoked. */
