@@ -2,13 +2,21 @@
 // The public site is prebuilt as static HTML (output: 'static'). Its content comes from a
 // snapshot file the server writes (CONTENT_SNAPSHOT), never from the database directly.
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { loadContent } from './src/lib/content.ts';
+import { siteOrigin } from './src/lib/seo.ts';
+import { sitemapOptions } from './src/lib/sitemap.ts';
+
+const content = loadContent();
 
 export default defineConfig({
-  site: process.env.SITE_URL || 'http://localhost:4321',
+  // The public origin, as every page's canonical link has it: the profile's Site Domain when the
+  // author set one, else SITE_URL. The sitemap takes its addresses from here.
+  site: siteOrigin(content.profile.site_domain, new URL(process.env.SITE_URL || 'http://localhost:4321')),
   outDir: process.env.SITE_OUT_DIR || './dist',
   output: 'static',
-  integrations: [react()],
+  integrations: [react(), sitemap(sitemapOptions(content))],
   // Astro hashes its own inline scripts and styles into a <meta> policy on each page; the
   // server adds the header policy (scripts/server/static-site.ts).
   security: { csp: true },

@@ -1,0 +1,167 @@
+// The built site as search engines and feed readers find it: one real build from a database
+// holding drafts, then the sitemap, robots.txt and feeds read from the output and served by the
+// static server. Drafts must not appear in any file of the build.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { xml2js, type Element } from 'xml-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readContentSnapshot } from '../../functions/site/snapshot.ts';
+import { parseAtom } from '../test/atom.ts';
+import { openTestDatabase } from '../test/database.ts';
+import { buildStaticSite } from './site-builder.ts';
+import { staticSite } from './static-site.ts';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ORIGIN = 'https://mara.example';
+const LONG = 'The warship came out of the Veil the way a whale surfaces, slow and enormous.';
+// Every text of a draft carries this word, so one search of the output finds any leak.
+const DRAFT_MARK = 'Zanzibarine';
+
+let outDir: string;
+let tempRoot: string;
+
+beforeAll(async () => {
+  const database = await openTestDatabase();
+  try {
+    const { db } = database;
+    await db.insertInto('author_profile').values({ id: 1, name: 'Mara Quillon', site_domain: ORIGIN, updated_at: '2026-01-01T00:00:00Z' }).execute();
+    const [fleet, secret] = await db
+      .insertInto('stories')
+      .values([
+        { slug: 'the-fleet', title: 'The Fleet', status: 'published', updated_at: '2026-01-15T00:00:00Z' },
+        { slug: `secret-${DRAFT_MARK.toLowerCase()}`, title: `${DRAFT_MARK} story`, status: 'draft', updated_at: '2026-01-15T00:00:00Z' },
+      ])
+      .returning('id')
+      .execute();
+    const chapter = (story_id: number, n: number, status: 'draft' | 'published', updated_at: string, title = `Title ${n}`) => ({
+      story_id,
+      chapter_number: n,
+      slug: `chapter-${n}`,
+      title,
+      content: status === 'draft' || story_id === secret!.id ? `${DRAFT_MARK} ${LONG}` : `${LONG} (${n})`,
+      status,
+      updated_at,
+    });
+    await db
+      .insertInto('chapters')
+      .values([
+        chapter(fleet!.id, 1, 'published', '2026-02-01T00:00:00.000Z'),
+        chapter(fleet!.id, 2, 'published', '2026-03-01T00:00:00.000Z'),
+        chapter(fleet!.id, 3, 'draft', '2026-04-01T00:00:00.000Z', `${DRAFT_MARK} twist`),
+        chapter(secret!.id, 1, 'published', '2026-04-01T00:00:00.000Z', `${DRAFT_MARK} opening`),
+      ])
+      .execute();
+    const snapshot = await readContentSnapshot(db);
+    tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'site-discovery-test-'));
+    outDir = path.join(tempRoot, 'site');
+    // SITE_URL differs from the profile's domain: every address must use the profile's.
+    await buildStaticSite({ projectRoot: REPO_ROOT, outDir, snapshot, siteUrl: 'http://localhost:4321' });
+  } finally {
+    await database.close();
+  }
+}, 120_000);
+
+afterAll(() => {
+  if (tempRoot) fs.rmSync(tempRoot, { recursive: true, force: true });
+});
+
+const read = (file: string) => fs.readFileSync(path.join(outDir, file), 'utf8');
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)));
+}
+
+/** The texts of every element with this name, with a strict parser (malformed XML throws). */
+function xmlTexts(xml: string, name: string): string[] {
+  const texts: string[] = [];
+  const visit = (element: Element) => {
+    if (element.name === name) texts.push((element.elements ?? []).map((node) => String(node.text ?? '')).join(''));
+    element.elements?.forEach(visit);
+  };
+  visit(xml2js(xml, { compact: false }) as Element);
+  return texts;
+}
+
+describe('sitemap', () => {
+  it('lists every page the build wrote except the admin app, at the profile origin', () => {
+    const index = read('sitemap-index.xml');
+    const sitemaps = xmlTexts(index, 'loc');
+    expect(sitemaps.length).toBeGreaterThan(0);
+    const listed = sitemaps.flatMap((loc) => {
+      expect(loc.startsWith(`${ORIGIN}/`)).toBe(true);
+      return xmlTexts(read(new URL(loc).pathname), 'loc');
+    });
+    const pages = filesUnder(outDir)
+      .filter((file) => path.basename(file) === 'index.html' && !file.startsWith('admin'))
+      .map((file) => `${ORIGIN}/${path.dirname(file) === '.' ? '' : `${path.dirname(file)}/`}`);
+    expect([...listed].sort()).toEqual([...pages].sort());
+    // The reader's pages, once each; chapter 3 is a draft.
+    for (const page of ['/', '/storytime/', '/storytime/story/the-fleet/', '/storytime/story/the-fleet/chapter/1/', '/storytime/story/the-fleet/chapter/2/']) {
+      expect(listed.filter((url) => url === `${ORIGIN}${page}`)).toHaveLength(1);
+    }
+    expect(listed.some((url) => /\/admin|chapter\/3|secret/.test(url))).toBe(false);
+  });
+
+  it('dates chapters, stories and the story list by their newest published chapter', () => {
+    const sitemap = read('sitemap-0.xml');
+    const lastmodOf = (page: string) => new RegExp(`<loc>${ORIGIN}${page}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)?.[1];
+    expect(lastmodOf('/storytime/story/the-fleet/chapter/1/')).toBe('2026-02-01T00:00:00.000Z');
+    expect(lastmodOf('/storytime/story/the-fleet/')).toBe('2026-03-01T00:00:00.000Z');
+    expect(lastmodOf('/storytime/')).toBe('2026-03-01T00:00:00.000Z');
+    expect(lastmodOf('/')).toBe('2026-01-01T00:00:00.000Z');
+  });
+});
+
+describe('robots.txt', () => {
+  it('keeps crawlers out of the admin app and the API and names the sitemap', () => {
+    const robots = read('robots.txt');
+    expect(robots).toMatch(/^User-agent: \*$/m);
+    expect(robots).toMatch(/^Disallow: \/admin$/m);
+    expect(robots).toMatch(/^Disallow: \/api\/$/m);
+    expect(robots).toMatch(new RegExp(`^Sitemap: ${ORIGIN}/sitemap-index.xml$`, 'm'));
+  });
+});
+
+describe('feeds', () => {
+  const published = [`${ORIGIN}/storytime/story/the-fleet/chapter/2/`, `${ORIGIN}/storytime/story/the-fleet/chapter/1/`];
+
+  it('the site feed holds exactly the published chapters, newest first', () => {
+    const feed = parseAtom(read('storytime/feed.xml'));
+    expect(feed.selfLink).toBe(`${ORIGIN}/storytime/feed.xml`);
+    expect(feed.entries.map((entry) => entry.link)).toEqual(published);
+    expect(feed.entries[0]).toMatchObject({ title: 'The Fleet — Chapter 2: Title 2', summary: `${LONG} (2)`, updated: '2026-03-01T00:00:00.000Z' });
+  });
+
+  it('each published story has its own feed; a draft story has none', () => {
+    const feed = parseAtom(read('storytime/story/the-fleet/feed.xml'));
+    expect(feed.selfLink).toBe(`${ORIGIN}/storytime/story/the-fleet/feed.xml`);
+    expect(feed.entries.map((entry) => entry.link)).toEqual(published);
+    expect(fs.readdirSync(path.join(outDir, 'storytime', 'story'))).toEqual(['the-fleet']);
+  });
+
+  it('the landing page names the site feed', () => {
+    expect(read('index.html')).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="Mara Quillon: new chapters" href="\/storytime\/feed.xml">/);
+  });
+});
+
+it('no file of the build mentions a draft', () => {
+  const leaks = filesUnder(outDir).filter((file) => /\.(html|xml|txt|js|json)$/.test(file) && read(file).includes(DRAFT_MARK));
+  expect(leaks).toEqual([]);
+});
+
+describe('served by the static server', () => {
+  it.each([
+    ['/robots.txt', 'text/plain; charset=utf-8'],
+    ['/sitemap-index.xml', 'application/xml; charset=utf-8'],
+    ['/storytime/feed.xml', 'application/xml; charset=utf-8'],
+    ['/storytime/story/the-fleet/feed.xml', 'application/xml; charset=utf-8'],
+  ])('%s as %s', async (file, type) => {
+    const app = new Hono().use(staticSite(() => outDir));
+    const response = await app.request(file);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe(type);
+  });
+});

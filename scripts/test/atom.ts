@@ -1,0 +1,70 @@
+// Reads an Atom feed back for tests, with a strict XML parser (xml-js over sax, which the `feed`
+// package itself depends on): malformed XML or an unknown entity throws instead of being guessed at.
+import { xml2js, type Element } from 'xml-js';
+
+export interface AtomEntry {
+  /** Texts as a reader shows them: type="html" texts are decoded once more. */
+  title: string;
+  id: string;
+  link: string;
+  updated: string;
+  summary: string | undefined;
+}
+
+export interface AtomFeed {
+  lang: string | undefined;
+  id: string;
+  title: string;
+  subtitle: string | undefined;
+  updated: string;
+  rights: string | undefined;
+  author: string | undefined;
+  selfLink: string | undefined;
+  alternateLink: string | undefined;
+  entries: AtomEntry[];
+}
+
+export function parseAtom(xml: string): AtomFeed {
+  const root = (xml2js(xml, { compact: false }) as Element).elements?.find((element) => element.type === 'element');
+  if (root?.name !== 'feed' || root.attributes?.['xmlns'] !== 'http://www.w3.org/2005/Atom') throw new Error('not an Atom feed');
+  const links = children(root, 'link');
+  const linkTo = (rel: string) => links.find((link) => (link.attributes?.['rel'] ?? 'alternate') === rel)?.attributes?.['href'] as string | undefined;
+  return {
+    lang: root.attributes['xml:lang'] as string | undefined,
+    id: text(child(root, 'id')),
+    title: text(child(root, 'title')),
+    subtitle: optionalText(child(root, 'subtitle')),
+    updated: text(child(root, 'updated')),
+    rights: optionalText(child(root, 'rights')),
+    author: optionalText(child(child(root, 'author'), 'name')),
+    selfLink: linkTo('self'),
+    alternateLink: linkTo('alternate'),
+    entries: children(root, 'entry').map((entry) => ({
+      title: text(child(entry, 'title')),
+      id: text(child(entry, 'id')),
+      link: child(entry, 'link')?.attributes?.['href'] as string,
+      updated: text(child(entry, 'updated')),
+      summary: optionalText(child(entry, 'summary')),
+    })),
+  };
+}
+
+const children = (parent: Element | undefined, name: string) => parent?.elements?.filter((element) => element.name === name) ?? [];
+const child = (parent: Element | undefined, name: string) => children(parent, name)[0];
+
+function optionalText(element: Element | undefined): string | undefined {
+  if (!element) return undefined;
+  const raw = (element.elements ?? []).map((node) => String(node.text ?? node.cdata ?? '')).join('');
+  return element.attributes?.['type'] === 'html' ? decodeHtml(raw) : raw;
+}
+
+function text(element: Element | undefined): string {
+  const value = optionalText(element);
+  if (value === undefined) throw new Error('missing element');
+  return value;
+}
+
+/** Plain text escaped as HTML back to text; any tag left is kept as written, so a test sees it. */
+function decodeHtml(html: string): string {
+  return html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!);
+}

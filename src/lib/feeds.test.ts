@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { parseAtom } from '../../scripts/test/atom.ts';
+import { entryTitle, FEED_ENTRY_LIMIT, type FeedContent, newestChapters, siteFeedXml, storyFeedXml } from './feeds.ts';
+import { FALLBACK_PROFILE } from './profile.ts';
+import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
+
+const ORIGIN = 'https://author.example';
+const LONG = 'The warship came out of the Veil the way a whale surfaces, slow and enormous.';
+
+function chapter(n: number, updated: string, extra: Partial<SnapshotChapter> = {}): SnapshotChapter {
+  return { id: n, chapter_number: n, slug: `chapter-${n}`, title: `Title ${n}`, content: `# H\n\n${LONG}`, updated_at: updated, ...extra };
+}
+
+function story(id: number, slug: string, chapters: SnapshotChapter[], extra: Partial<SnapshotStory> = {}): SnapshotStory {
+  return {
+    id,
+    slug,
+    title: `Story ${id}`,
+    description: `About story ${id}`,
+    blurb: '',
+    cover_image: null,
+    cover: '/images/default-cover.jpg',
+    break_image: null,
+    breakImage: '/images/page-break.png',
+    startIndex: 1,
+    status: 'published',
+    genres: [],
+    primary_keywords: '',
+    longtail_keywords: '',
+    target_audience: '',
+    chapter_count: chapters.length,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    chapters,
+    ...extra,
+  };
+}
+
+const fleet = story(1, 'the-fleet', [chapter(1, '2026-03-01T10:00:00.000Z'), chapter(2, '2026-03-05T10:00:00.000Z')]);
+const gate = story(2, 'the-gate', [chapter(1, '2026-03-03T10:00:00.000Z')], { title: 'The Gate' });
+const draft = story(3, 'secret', [chapter(1, '2026-04-01T10:00:00.000Z', { title: 'Unpublished twist' })], { status: 'draft', title: 'Secret' });
+const content: FeedContent = {
+  generatedAt: '2026-04-02T00:00:00.000Z',
+  profile: { ...FALLBACK_PROFILE, name: 'Mara Quillon', tagline: 'Stories from the edge.' },
+  stories: [fleet, gate, draft],
+};
+
+describe('siteFeedXml', () => {
+  const feed = parseAtom(siteFeedXml(content, ORIGIN));
+
+  it('describes the site: title, author, links, language, copyright', () => {
+    expect(feed).toMatchObject({
+      lang: 'en-US',
+      id: `${ORIGIN}/storytime/`,
+      title: 'Mara Quillon: new chapters',
+      subtitle: 'Stories from the edge.',
+      author: 'Mara Quillon',
+      selfLink: `${ORIGIN}/storytime/feed.xml`,
+      alternateLink: `${ORIGIN}/storytime/`,
+      rights: '© 2026 Mara Quillon. All rights reserved.',
+      // As new as its newest entry, not the build.
+      updated: '2026-03-05T10:00:00.000Z',
+    });
+  });
+
+  it('lists the published chapters of every story, newest first, never a draft story', () => {
+    expect(feed.entries.map((entry) => entry.link)).toEqual([
+      `${ORIGIN}/storytime/story/the-fleet/chapter/2/`,
+      `${ORIGIN}/storytime/story/the-gate/chapter/1/`,
+      `${ORIGIN}/storytime/story/the-fleet/chapter/1/`,
+    ]);
+    expect(feed.entries[0]).toEqual({
+      title: 'Story 1 — Chapter 2: Title 2',
+      id: `${ORIGIN}/storytime/story/the-fleet/chapter/2/`,
+      link: `${ORIGIN}/storytime/story/the-fleet/chapter/2/`,
+      updated: '2026-03-05T10:00:00.000Z',
+      summary: LONG,
+    });
+    expect(siteFeedXml(content, ORIGIN)).not.toMatch(/secret|Unpublished/i);
+  });
+
+  it('carries at most the newest 50 chapters', () => {
+    const many = Array.from({ length: 60 }, (_, i) => chapter(i + 1, new Date(Date.UTC(2026, 0, 1 + i)).toISOString()));
+    const entries = parseAtom(siteFeedXml({ ...content, stories: [story(9, 'long', many)] }, ORIGIN)).entries;
+    expect(entries).toHaveLength(FEED_ENTRY_LIMIT);
+    expect(entries[0]!.title).toContain('Chapter 60');
+    expect(entries.at(-1)!.title).toContain('Chapter 11');
+  });
+
+  it('is a valid empty feed, dated by the build, when nothing is published', () => {
+    const empty = parseAtom(siteFeedXml({ ...content, stories: [] }, ORIGIN));
+    expect(empty.entries).toEqual([]);
+    expect(empty.updated).toBe('2026-04-02T00:00:00.000Z');
+  });
+});
+
+describe('storyFeedXml', () => {
+  it('lists only that story, newest first, with the story as title and description', () => {
+    const feed = parseAtom(storyFeedXml(content, fleet, ORIGIN));
+    expect(feed).toMatchObject({
+      id: `${ORIGIN}/storytime/story/the-fleet/`,
+      title: 'Story 1',
+      subtitle: 'About story 1',
+      selfLink: `${ORIGIN}/storytime/story/the-fleet/feed.xml`,
+      alternateLink: `${ORIGIN}/storytime/story/the-fleet/`,
+    });
+    expect(feed.entries.map((entry) => entry.title)).toEqual(['Story 1 — Chapter 2: Title 2', 'Story 1 — Chapter 1: Title 1']);
+  });
+
+  it('has no entries for a draft story handed to it', () => {
+    expect(parseAtom(storyFeedXml(content, draft, ORIGIN)).entries).toEqual([]);
+  });
+});
+
+describe('hostile text', () => {
+  const hostileTitle = `<script>alert("x")</script> & 'Tom' ]]> ]]> \u0001end`;
+  const hostile = story(5, 'hostile', [chapter(1, '2026-03-01T10:00:00.000Z', { title: hostileTitle, content: `${LONG} <img src=x onerror=alert(1)> & "more" ]]>` })], {
+    title: 'Fish & <Chips> "Co"',
+    description: '<b>bold</b> & ]]>',
+  });
+  const evil = { ...content, profile: { ...content.profile, name: 'A & B <i>', tagline: 'x ]]> y' }, stories: [hostile] };
+
+  it('stays well-formed and shows readers exactly the text, never markup', () => {
+    for (const xml of [siteFeedXml(evil, ORIGIN), storyFeedXml(evil, hostile, ORIGIN)]) {
+      // parseAtom throws on malformed XML, so an unescaped <, & or ]]> fails here.
+      const feed = parseAtom(xml);
+      const entry = feed.entries[0]!;
+      expect(entry.title).toBe(`Fish & <Chips> "Co" — Chapter 1: <script>alert("x")</script> & 'Tom' ]]> ]]> end`);
+      expect(entry.summary).toContain('& "more" ]]>');
+      expect(xml).not.toMatch(/<script|<Chips|<img|<b>|<i>|\u0001/);
+    }
+    expect(parseAtom(storyFeedXml(evil, hostile, ORIGIN))).toMatchObject({ title: 'Fish & <Chips> "Co"', subtitle: '<b>bold</b> & ]]>', author: 'A & B <i>' });
+  });
+});
+
+describe('entryTitle', () => {
+  it('does not repeat a chapter title that only names its number', () => {
+    expect(entryTitle({ title: 'The Fleet' }, { chapter_number: 3, title: 'Chapter 3' })).toBe('The Fleet — Chapter 3');
+    expect(entryTitle({ title: 'The Fleet' }, { chapter_number: 3, title: ' ' })).toBe('The Fleet — Chapter 3');
+    expect(entryTitle({ title: 'The Fleet' }, { chapter_number: 3, title: 'Chapter 30' })).toBe('The Fleet — Chapter 3: Chapter 30');
+  });
+});
+
+describe('newestChapters', () => {
+  it('breaks ties in date by story, then by the higher chapter number', () => {
+    const same = '2026-03-01T10:00:00.000Z';
+    const picked = newestChapters([story(2, 'b', [chapter(1, same)]), story(1, 'a', [chapter(1, same), chapter(2, same)])]);
+    expect(picked.map(({ story, chapter }) => `${story.slug}/${chapter.chapter_number}`)).toEqual(['a/2', 'a/1', 'b/1']);
+  });
+});

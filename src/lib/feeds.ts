@@ -1,0 +1,129 @@
+// Atom feeds of new chapters: one for the site, one per story. Atom rather than RSS 2.0 because
+// it requires a permanent id and an updated date on every entry and says whether a text is
+// plain or HTML, so readers neither duplicate edited chapters nor guess at escaping (RFC 4287).
+import { Feed } from 'feed';
+import { chapterDescription } from './chapter-text.ts';
+import type { AuthorProfile } from './profile.ts';
+import { chapterPath, SITE_FEED_PATH, STORIES_PATH, storyFeedPath, storyPath } from './reader-urls.ts';
+import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
+
+export const FEED_MEDIA_TYPE = 'application/atom+xml';
+/** How many of the newest chapters a feed carries; readers poll often, so older ones are read already. */
+export const FEED_ENTRY_LIMIT = 50;
+
+/** A feed named in a page's head (`<link rel="alternate">`). */
+export interface FeedLink {
+  title: string;
+  href: string;
+}
+
+export interface FeedContent {
+  generatedAt: string;
+  profile: AuthorProfile;
+  stories: SnapshotStory[];
+}
+
+export const siteFeedLink = (profile: AuthorProfile): FeedLink => ({ title: `${profile.name}: new chapters`, href: SITE_FEED_PATH });
+export const storyFeedLink = (story: SnapshotStory): FeedLink => ({ title: `${story.title}: new chapters`, href: storyFeedPath(story.slug) });
+
+/** The newest chapters of every published story. */
+export function siteFeedXml(content: FeedContent, origin: string): string {
+  return feedXml(content, origin, {
+    title: siteFeedLink(content.profile).title,
+    description: content.profile.tagline || content.profile.bio,
+    pagePath: STORIES_PATH,
+    feedPath: SITE_FEED_PATH,
+    stories: content.stories,
+  });
+}
+
+/** The newest chapters of one story. */
+export function storyFeedXml(content: FeedContent, story: SnapshotStory, origin: string): string {
+  return feedXml(content, origin, {
+    title: story.title,
+    description: story.description,
+    pagePath: storyPath(story.slug),
+    feedPath: storyFeedPath(story.slug),
+    stories: [story],
+  });
+}
+
+interface FeedScope {
+  title: string;
+  description: string;
+  pagePath: string;
+  feedPath: string;
+  stories: SnapshotStory[];
+}
+
+function feedXml({ generatedAt, profile }: FeedContent, origin: string, scope: FeedScope): string {
+  const entries = newestChapters(scope.stories);
+  const pageUrl = canonicalUrl(origin, scope.pagePath);
+  const feed = new Feed({
+    id: pageUrl,
+    title: xmlText(scope.title),
+    description: xmlText(scope.description),
+    link: pageUrl,
+    feed: `${origin}${scope.feedPath}`,
+    copyright: xmlText(`© ${new Date(generatedAt).getUTCFullYear()} ${profile.name}. All rights reserved.`),
+    author: { name: xmlText(profile.name), link: `${origin}/` },
+    // An empty feed is as old as the build; otherwise as new as its newest entry, so it only
+    // looks changed when a chapter did.
+    updated: new Date(entries[0]?.chapter.updated_at ?? generatedAt),
+    generator: false,
+  });
+  for (const { story, chapter } of entries) {
+    const link = canonicalUrl(origin, chapterPath(story.slug, chapter.chapter_number));
+    const summary = chapterDescription(chapter.content);
+    feed.addItem({
+      // The library writes titles and summaries as type="html": plain text must be escaped as HTML.
+      title: htmlText(entryTitle(story, chapter)),
+      id: link,
+      link,
+      date: new Date(chapter.updated_at),
+      ...(summary ? { description: htmlText(summary) } : {}),
+    });
+  }
+  // Atom carries the language as xml:lang on the root; the library only writes it for RSS.
+  return feed.atom1().replace('<feed xmlns="http://www.w3.org/2005/Atom">', '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-US">');
+}
+
+/**
+ * Pages are built as folders (build.format 'directory'), so their canonical addresses end in
+ * "/"; entries use the same, since an entry's id must never change once readers have it.
+ */
+const canonicalUrl = (origin: string, pagePath: string) => `${origin}${pagePath}/`;
+
+/** "{story} — Chapter {n}: {title}", without repeating a title that is only "Chapter {n}". */
+export function entryTitle(story: Pick<SnapshotStory, 'title'>, chapter: Pick<SnapshotChapter, 'chapter_number' | 'title'>): string {
+  const label = `Chapter ${chapter.chapter_number}`;
+  const title = chapter.title.trim();
+  return !title || title.toLowerCase() === label.toLowerCase() ? `${story.title} — ${label}` : `${story.title} — ${label}: ${title}`;
+}
+
+/**
+ * The newest chapters first (by last update; ties by story, then highest number first), of
+ * published stories only: the snapshot holds nothing else, and a feed is copied by aggregators
+ * for good, so a draft that slipped through would never be taken back.
+ */
+export function newestChapters(stories: SnapshotStory[], limit = FEED_ENTRY_LIMIT): { story: SnapshotStory; chapter: SnapshotChapter }[] {
+  return stories
+    .filter((story) => story.status === 'published')
+    .flatMap((story) => story.chapters.map((chapter) => ({ story, chapter })))
+    .sort(
+      (a, b) =>
+        Date.parse(b.chapter.updated_at) - Date.parse(a.chapter.updated_at) ||
+        a.story.id - b.story.id ||
+        b.chapter.chapter_number - a.chapter.chapter_number,
+    )
+    .slice(0, limit);
+}
+
+/** Characters XML 1.0 forbids anywhere (most control characters, lone surrogates) removed. */
+function xmlText(text: string): string {
+  return text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
+}
+
+function htmlText(text: string): string {
+  return xmlText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}

@@ -1,0 +1,148 @@
+// A reader's visit to the demo story: the list, the story, chapters in order with the buttons
+// and the keyboard, progress with Continue and Reset, likes, a comment, the theme and reading
+// settings surviving a reload; then the author's Edit dialog on a chapter.
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const STORY = '/storytime/story/the-lantern-fleet/';
+const chapter = (n: number) => `${STORY}chapter/${n}/`;
+
+async function scrollToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForTimeout(150); // progress is saved on the next animation frame
+}
+
+test('the story list, its cover viewer and the story page', async ({ page }) => {
+  const errors = watchConsoleErrors(page);
+  await page.goto('/storytime/');
+  await expect(page.getByRole('heading', { name: 'My Stories', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', 'Stories']);
+  await expect(page.getByRole('link', { name: 'Salt and Starlight' })).toHaveCount(0); // a draft
+  await expect(page.getByText('Continue — Chapter')).toBeHidden();
+  await expect(page.locator('.site-footer')).toContainText(`© ${new Date().getFullYear()} Mara Quillon`);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'View the cover of The Lantern Fleet full screen' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Cover' });
+  await expect(viewer.getByRole('img', { name: 'Cover of The Lantern Fleet' })).toBeVisible();
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+
+  await page.getByRole('link', { name: 'Details' }).click();
+  await expect(page).toHaveURL(STORY);
+  await expect(page.getByRole('heading', { name: 'The Lantern Fleet', level: 1 })).toBeVisible();
+  await expect(page.getByText('Showing 3 of 3')).toBeVisible();
+  await expect(page.getByText(/3 chapters · \d+ words · about \d+ min read/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /Open Doors/ })).toHaveCount(0); // a draft chapter
+  await expect(page.getByRole('button', { name: 'Load More Chapters' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});
+
+test('chapters in order by buttons and keyboard, with page breaks, progress, Continue and Reset', async ({ page }) => {
+  await page.goto(STORY);
+  await page.getByRole('link', { name: 'Start reading' }).click();
+  await expect(page).toHaveURL(chapter(1));
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', 'Stories', 'The Lantern Fleet', 'Chapter 1']);
+  await expect(page.getByRole('heading', { name: 'The Derelict', level: 1 })).toBeVisible();
+  await expect(page.locator('.chapter-text .page-break img')).toHaveAttribute('src', '/images/page-break.png');
+  await expect(page.locator('.chapter-text hr')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Previous chapter/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Next Chapter →' }).click();
+  await expect(page).toHaveURL(chapter(2));
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(chapter(3));
+  await expect(page.getByText('You are all caught up.')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(chapter(2));
+  await scrollToEnd(page);
+
+  await page.goto('/storytime/');
+  await expect(page.getByRole('link', { name: 'Continue — Chapter 2' })).toBeVisible();
+  await expect(page.getByText(/^\d+% read$/)).toBeVisible();
+  await page.goto(STORY);
+  await expect(page.locator('[data-chapter-number="2"]')).toContainText('Last read');
+  await page.getByRole('link', { name: 'Continue — Chapter 2' }).click();
+  await expect(page).toHaveURL(chapter(2));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0); // the scroll position came back
+
+  await page.goto(STORY);
+  await page.getByRole('button', { name: 'Reset progress' }).click();
+  await expect(page.getByRole('link', { name: /Continue — Chapter/ })).toBeHidden();
+  await expect(page.getByText('Last read')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Reset progress' })).toBeHidden();
+});
+
+test('like and unlike; a comment waits for approval', async ({ page }) => {
+  await page.goto(chapter(1));
+  const like = page.getByRole('button', { name: 'Like', exact: true });
+  await expect(page.getByText('3 likes')).toBeVisible();
+  await like.click();
+  await expect(page.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('4 likes')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('4 likes')).toBeVisible();
+  await page.getByRole('button', { name: 'Liked' }).click();
+  await expect(page.getByText('3 likes')).toBeVisible();
+
+  const comments = page.getByRole('region', { name: /Comments/ });
+  await expect(comments.getByText('Rule three is going to be broken so hard.', { exact: false })).toBeVisible();
+  const submit = comments.getByRole('button', { name: 'Submit Comment' });
+  await expect(submit).toBeDisabled();
+  await comments.getByLabel('Name (optional)').fill('<b>Tester</b>');
+  await comments.getByLabel('Comment').fill('   ');
+  await expect(submit).toBeDisabled();
+  await comments.getByLabel('Comment').fill('What a <i>hook</i>!');
+  await expect(comments.getByText('19/1000 characters')).toBeVisible();
+  await submit.click();
+  const message = comments.getByRole('status');
+  await expect(message).toContainText('successfully');
+  await expect(message).toHaveClass(/is-success/);
+  await expect(comments.getByText('What a <i>hook</i>!')).toHaveCount(0); // pending until approved
+  await expectNoAxeViolations(page);
+});
+
+test('theme and reading settings survive a reload, applied before first paint', async ({ page }) => {
+  await page.goto(chapter(1));
+  await page.getByRole('button', { name: /Switch to light theme/i }).click();
+  await page.getByLabel('Reading settings').click();
+  await page.getByLabel('Font').selectOption('serif');
+  await page.getByRole('button', { name: 'Larger text' }).click();
+  await page.getByLabel('Text width').selectOption('wide');
+  await page.reload();
+  const root = await page.evaluate(() => ({
+    classes: document.documentElement.className,
+    size: document.documentElement.style.getPropertyValue('--reader-font-size'),
+    width: document.documentElement.style.getPropertyValue('--reader-width'),
+  }));
+  expect(root.classes).toContain('light');
+  expect(root.classes).toContain('reader-serif');
+  expect(root).toMatchObject({ size: '1.25rem', width: '48rem' });
+  await expectNoAxeViolations(page);
+});
+
+test('the author edits a chapter from the page and sees it republished', async ({ page }) => {
+  await page.goto(chapter(3));
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeHidden(); // readers never see it
+  await signIn(page);
+  await page.goto(chapter(3));
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit chapter' });
+  await expect(dialog.getByLabel('Title')).toHaveValue('The Patient Magpie');
+  await expect(dialog.getByLabel('Content')).toHaveAttribute('rows', '20');
+  await dialog.getByLabel('Title').fill('  ');
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByLabel('Title').fill('The Very Patient Magpie');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'The Very Patient Magpie', level: 1 })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel('Title').fill('The Patient Magpie');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'The Patient Magpie', level: 1 })).toBeVisible({ timeout: 30_000 });
+});
