@@ -6,7 +6,9 @@ import type { AppDeps, AppEnv } from './core/env.ts';
 import { handleError } from './core/errors.ts';
 import { apiHeaders, bannedAddressGuard, csrfGuard, jsonBodyLimit } from './core/guards.ts';
 import { chapterRoutes } from './chapters/routes.ts';
+import { chapterCommentRoutes } from './comments/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { chapterLikeRoutes } from './likes/routes.ts';
 import { authorRoutes, socialRoutes } from './site/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
 import { imageUploadRoutes, uploadFileRoutes } from './uploads/routes.ts';
@@ -37,6 +39,8 @@ export function createApp(deps: AppDeps) {
   app.route('/uploads', uploadFileRoutes);
   app.route('/stories', storyRoutes);
   app.route('/chapters', chapterRoutes);
+  app.route('/chapters', chapterLikeRoutes); // Hono serves several sub-apps on one base path
+  app.route('/chapters/comments', chapterCommentRoutes);
 
   app.notFound((c) => c.json({ success: false, error: 'No such API route.' }, 404));
   app.onError(handleError);

@@ -43,7 +43,8 @@ export async function readSessionToken(secret: Uint8Array, token: string): Promi
   }
 }
 
-function isHttps(c: Context<AppEnv>): boolean {
+/** Cookies get Secure on https requests, or always when the site sits behind an https proxy. */
+export function isHttps(c: Context<AppEnv>): boolean {
   return c.var.deps.secureCookies === true || new URL(c.req.url).protocol === 'https:';
 }
 

@@ -14,7 +14,8 @@ export const slugField = z
   .max(SLUG_MAX_LENGTH)
   .regex(SLUG_PATTERN, 'may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)');
 
-export const idField = z.number().int('must be a whole number').positive('must be a positive whole number');
+/** A row id: a positive whole number within Postgres' integer range (larger ones cannot exist). */
+export const idField = z.number().int('must be a whole number').positive('must be a positive whole number').max(2 ** 31 - 1);
 
 const text = (max: number) => z.string().trim().max(max);
 

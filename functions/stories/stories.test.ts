@@ -223,6 +223,9 @@ describe('POST /api/stories/delete', () => {
   it('answers 404 for an unknown id and 401/403 without the right role', async () => {
     const cookie = await t.signedInAs('admin');
     expect((await t.call('/api/stories/delete', { cookie, json: { id: 42 } })).status).toBe(404);
+    const huge = await t.call('/api/stories/delete', { cookie, json: { id: 2 ** 31 } });
+    expect(huge.status).toBe(400); // beyond Postgres' integer range: refused, never a 500
+    expect((await huge.json()).error).toBe('id must be at most 2147483647');
     expect((await t.call('/api/stories/delete', { json: { id: 42 } })).status).toBe(401);
     expect((await t.call('/api/stories/delete', { cookie: await t.signedInAs('mod'), json: { id: 42 } })).status).toBe(403);
   });

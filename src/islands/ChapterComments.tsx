@@ -3,9 +3,7 @@
 // that people leave empty (bots fill it). New comments wait for the author's approval.
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError, apiRequest, NetworkError } from '../lib/api-client.ts';
-
-const MAX_LENGTH = 1000;
-const NAME_MAX_LENGTH = 100;
+import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH, DEFAULT_COMMENT_AUTHOR } from '../lib/limits.ts';
 
 interface Comment {
   id: number;
@@ -68,7 +66,7 @@ export default function ChapterComments({ chapterId }: { chapterId: number }) {
           {comments.map((comment) => (
             <li key={comment.id}>
               <p className="comment-meta">
-                <strong>{comment.author_name || 'Anonymous'}</strong>{' '}
+                <strong>{comment.author_name || DEFAULT_COMMENT_AUTHOR}</strong>{' '}
                 <time className="muted" dateTime={comment.created_at}>
                   {new Date(comment.created_at).toLocaleString()}
                 </time>
@@ -81,14 +79,14 @@ export default function ChapterComments({ chapterId }: { chapterId: number }) {
       <form className="comment-form" onSubmit={(event) => void submit(event)}>
         <label className="comment-field">
           <span>Name (optional)</span>
-          <input value={name} maxLength={NAME_MAX_LENGTH} autoComplete="nickname" onChange={(event) => setName(event.target.value)} />
+          <input value={name} maxLength={COMMENT_AUTHOR_MAX_LENGTH} autoComplete="nickname" onChange={(event) => setName(event.target.value)} />
         </label>
         <label className="comment-field">
           <span>Comment</span>
-          <textarea rows={4} value={text} maxLength={MAX_LENGTH} onChange={(event) => setText(event.target.value)} aria-describedby={`${ids}-count`} />
+          <textarea rows={4} value={text} maxLength={COMMENT_TEXT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} aria-describedby={`${ids}-count`} />
         </label>
         <p id={`${ids}-count`} className="muted comment-count">
-          {text.length}/{MAX_LENGTH} characters
+          {text.length}/{COMMENT_TEXT_MAX_LENGTH} characters
         </p>
         {/* The trap: hidden from people and assistive technology, found by form-filling bots. */}
         <div className="comment-trap" aria-hidden="true">

@@ -19,3 +19,8 @@ export const READER_CHAPTER_PAGE_SIZE = 20;
 export const ADMIN_CHAPTER_LIMIT = 1000;
 /** Characters of a chapter shown in the admin's chapter list (SPEC 9). */
 export const CHAPTER_PREVIEW_LENGTH = 200;
+
+/** Comments (SPEC 5 and 9): text and author name limits, and the name shown when none is given. */
+export const COMMENT_TEXT_MAX_LENGTH = 1000;
+export const COMMENT_AUTHOR_MAX_LENGTH = 100;
+export const DEFAULT_COMMENT_AUTHOR = 'Anonymous';

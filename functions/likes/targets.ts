@@ -1,0 +1,66 @@
+// What readers like and comment on ("targets"): the id they send, and whether they may see the
+// thing it names. Likes and comments share this, and the gallery issue adds an image target
+// beside `chapterTarget` (a gallery image is readable when it exists).
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/types.ts';
+import { foreignKeyViolation } from '../core/db-errors.ts';
+import { AppError } from '../core/errors.ts';
+
+type Db = Kysely<Database>;
+
+/** Ids are Postgres `integer`s: a larger number would fail in the database instead of answering 400. */
+const MAX_ID = 2 ** 31 - 1;
+
+/** A target id in a JSON body: a number, as the reader's pages send it. */
+export const targetIdField = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be a positive whole number')
+  .max(MAX_ID);
+
+/** A target id in the query string. */
+export const targetIdParam = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(targetIdField);
+
+export interface ReaderTarget {
+  /** Throws 404 unless readers may see the thing with this id. */
+  assertReadable(db: Db, id: number): Promise<void>;
+  /**
+   * Runs a like or comment insert. The thing may be deleted between the check and the insert; the
+   * foreign key then refuses the row, which answers the same 404 instead of a 500.
+   */
+  write<T>(insert: () => Promise<T>): Promise<T>;
+}
+
+function readerTarget(notFoundMessage: string, isReadable: (db: Db, id: number) => Promise<boolean>): ReaderTarget {
+  return {
+    async assertReadable(db, id) {
+      if (!(await isReadable(db, id))) throw new AppError(404, notFoundMessage);
+    },
+    async write(insert) {
+      try {
+        return await insert();
+      } catch (error) {
+        if (foreignKeyViolation(error) !== null) throw new AppError(404, notFoundMessage);
+        throw error;
+      }
+    },
+  };
+}
+
+/** A published chapter of a published story: what the reader pages show (drafts and archives are hidden). */
+export const chapterTarget = readerTarget('Chapter not found.', async (db, id) => {
+  const row = await db
+    .selectFrom('chapters')
+    .innerJoin('stories', 'stories.id', 'chapters.story_id')
+    .select('chapters.id')
+    .where('chapters.id', '=', id)
+    .where('chapters.status', '=', 'published')
+    .where('stories.status', '=', 'published')
+    .executeTakeFirst();
+  return row !== undefined;
+});
