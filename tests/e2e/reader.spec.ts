@@ -80,12 +80,15 @@ test('chapters in order by buttons and keyboard, with page breaks, progress, Con
 
 test('like and unlike; a comment waits for approval', async ({ page }) => {
   await page.goto(chapter(1));
+  // The islands load when the reader gets near them (client:visible).
+  await page.locator('.chapter-social').scrollIntoViewIfNeeded();
   const like = page.getByRole('button', { name: 'Like', exact: true });
   await expect(page.getByText('3 likes')).toBeVisible();
   await like.click();
   await expect(page.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('4 likes')).toBeVisible();
   await page.reload();
+  await page.locator('.chapter-social').scrollIntoViewIfNeeded();
   await expect(page.getByText('4 likes')).toBeVisible();
   await page.getByRole('button', { name: 'Liked' }).click();
   await expect(page.getByText('3 likes')).toBeVisible();
