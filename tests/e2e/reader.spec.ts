@@ -149,3 +149,26 @@ test('the author edits a chapter from the page and sees it republished', async (
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'The Patient Magpie', level: 1 })).toBeVisible({ timeout: 30_000 });
 });
+
+test('the feeds are valid XML and the sitemap lists exactly the published pages', async ({ page, request }) => {
+  await page.goto('/storytime/');
+  const feedHref = await page.locator('link[rel="alternate"][type="application/atom+xml"]').first().getAttribute('href');
+  for (const path of [feedHref!, `${STORY}feed.xml`]) {
+    const xml = await (await request.get(path)).text();
+    const entries = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      return doc.querySelector('parsererror') ? null : [...doc.querySelectorAll('entry > title')].map((title) => title.textContent);
+    }, xml);
+    expect(entries).toEqual([
+      expect.stringContaining('Chapter 3: The Patient Magpie'),
+      expect.stringContaining('Chapter 2: Lanterns'),
+      expect.stringContaining('Chapter 1: The Derelict'),
+    ]);
+  }
+  const robots = await (await request.get('/robots.txt')).text();
+  const sitemapIndex = /Sitemap: (\S+)/.exec(robots)![1]!;
+  const index = await (await request.get(new URL(sitemapIndex).pathname)).text();
+  const sitemap = await (await request.get(new URL(/<loc>([^<]+)<\/loc>/.exec(index)![1]!).pathname)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname).sort();
+  expect(paths).toEqual(['/', '/storytime/', STORY, chapter(1), chapter(2), chapter(3)].sort());
+});
