@@ -34,7 +34,9 @@ export function createServer(options: {
   });
 
   const server = new Hono();
-  server.use('*', compress());
+  // Only API answers are compressed per request (JSON lists); pages, scripts and styles are
+  // compressed once at build time (precompress.ts) and images are compressed already.
+  server.use('/api/*', compress({ contentTypeFilter: /^application\/json/ }));
   server.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
   server.all('/api', (c) => api.fetch(c.req.raw, c.env));
   server.all('*', staticSite(() => publisher.current));

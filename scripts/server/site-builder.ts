@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isAlive } from '../../db/lock.ts';
 import type { ContentSnapshot } from '../../src/lib/snapshot.ts';
+import { precompressSite } from './precompress.ts';
 
 const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
 
@@ -41,6 +42,9 @@ export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, 
     await runAstroBuild(projectRoot, { CONTENT_SNAPSHOT: snapshotFile, SITE_OUT_DIR: staging, SITE_URL: siteUrl }, signal);
     // Astro removes its prerender chunks after a successful build; never publish them anyway.
     await fs.rm(path.join(staging, '.prerender'), { recursive: true, force: true });
+    // Compressed once here instead of on every request (static-site.ts serves the copies).
+    await precompressSite(staging);
+    signal?.throwIfAborted();
     await fs.mkdir(path.dirname(outDir), { recursive: true });
     await replaceDirectory(staging, outDir);
   } finally {

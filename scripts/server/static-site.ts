@@ -1,7 +1,9 @@
 // Serves the published static site: files as built, /admin/* falls back to the admin app's
 // page (it routes in the browser), and any other unknown path redirects to the landing page.
+// Compressed copies are made at build time (precompress.ts) and picked here from
+// Accept-Encoding; each copy has its own strong ETag, so If-None-Match gets a 304.
 import type { Context, MiddlewareHandler } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { type Encoding, type SiteFile, SiteFiles } from './site-files.ts';
 
 /**
  * The header policy for pages. Astro adds a <meta> policy with hashes of its inline scripts
@@ -21,50 +23,105 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-function withPageHeaders(response: Response, requestPath: string): Response {
-  const headers = response.headers;
-  headers.set('Content-Security-Policy', PAGE_CSP);
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-  // Astro puts a content hash in every asset name under /_astro/, so those never change.
-  const immutable = requestPath.startsWith('/_astro/');
-  headers.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
-  return response;
+function pageHeaders(urlPath: string): Record<string, string> {
+  return {
+    'content-security-policy': PAGE_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    // Astro puts a content hash in every asset name under /_astro/, so those never change.
+    'cache-control': urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+  };
+}
+
+/** The best precompressed copy the client accepts: highest q, brotli on a tie; null for the original. */
+export function chooseEncoding(acceptEncoding: string | undefined, available: readonly Encoding[]): Encoding | null {
+  if (!acceptEncoding || available.length === 0) return null;
+  const weights = new Map<string, number>();
+  for (const item of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = item.split(';').map((part) => part.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name && !Number.isNaN(weight)) weights.set(name === 'x-gzip' ? 'gzip' : name, weight);
+  }
+  let best: Encoding | null = null;
+  let bestWeight = 0;
+  for (const encoding of available) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) [best, bestWeight] = [encoding, weight];
+  }
+  return best;
+}
+
+/** If-None-Match against a strong ETag: `*`, or a list (weak comparison, as RFC 9110 asks for this header). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * The decoded path of the request, or null when it cannot name a file: bad escapes, NUL,
+ * backslashes, or `.`/`..` segments (also when sent encoded, %2e%2e%2f).
+ */
+function requestPath(url: string): string | null {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const query = url.indexOf('?', start);
+  const raw = url.slice(start, query === -1 ? undefined : query);
+  let decoded: string;
+  try {
+    decoded = raw.includes('%') ? decodeURIComponent(raw) : raw;
+  } catch {
+    return null;
+  }
+  return /[\0\\]|(?:^|\/)\.\.?(?:\/|$)/.test(decoded) ? null : decoded;
+}
+
+/** A page is reachable at /x/, /x and /x/index.html (Astro builds pages as folder/index.html). */
+function findFile(files: SiteFiles, urlPath: string): SiteFile | undefined {
+  if (urlPath.endsWith('/')) return files.get(`${urlPath}index.html`);
+  return files.get(urlPath) ?? files.get(`${urlPath}/index.html`);
+}
+
+async function serveFile(c: Context, file: SiteFile, urlPath: string): Promise<Response | null> {
+  const encoding = chooseEncoding(c.req.header('accept-encoding'), file.encodings);
+  const variant = await file.variant(encoding);
+  if (!variant) return null;
+  const headers = pageHeaders(urlPath);
+  headers['content-type'] = file.contentType;
+  headers['etag'] = variant.etag;
+  if (file.encodings.length > 0) headers['vary'] = 'Accept-Encoding';
+  if (encoding) headers['content-encoding'] = encoding;
+  if (matchesEtag(c.req.header('if-none-match'), variant.etag)) return new Response(null, { status: 304, headers });
+  headers['content-length'] = String(variant.size);
+  // Hono answers HEAD by running GET and dropping the body, so one path serves both.
+  return new Response(c.req.method === 'HEAD' ? null : variant.body(), { status: 200, headers });
 }
 
 export function staticSite(currentRoot: () => string | null): MiddlewareHandler {
-  const servers = new Map<string, MiddlewareHandler>();
-  const serverFor = (root: string, rewrite?: string) => {
-    const key = `${root}|${rewrite ?? ''}`;
-    let handler = servers.get(key);
-    if (!handler) {
-      handler = serveStatic({ root, ...(rewrite ? { rewriteRequestPath: () => rewrite } : {}) });
-      servers.set(key, handler);
+  // The index of the folder being served; a new one when the publisher swaps folders.
+  let indexed: { root: string; files: Promise<SiteFiles> } | null = null;
+  const filesOf = (root: string): Promise<SiteFiles> => {
+    if (indexed?.root !== root) {
+      const files = SiteFiles.index(root);
+      indexed = { root, files };
+      // A folder that could not be listed is listed again on the next request.
+      files.catch(() => {
+        if (indexed?.files === files) indexed = null;
+      });
     }
-    return handler;
-  };
-
-  /** The file's response, or null when the folder has no such file. */
-  const tryServe = async (c: Context, handler: MiddlewareHandler): Promise<Response | null> => {
-    let missing = false;
-    const response = await handler(c, async () => {
-      missing = true;
-    });
-    return missing || !response ? null : withPageHeaders(response, c.req.path);
+    return indexed.files;
   };
 
   return async (c) => {
     const root = currentRoot();
-    if (!root) return c.text('The site is being built. Try again in a few seconds.', 503, { 'Retry-After': '5' });
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method not allowed', 405);
+    const files = root ? await filesOf(root).catch(() => null) : null;
+    if (!files) return c.text('The site is being built. Try again in a few seconds.', 503, { 'Retry-After': '5' });
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method not allowed', 405, { Allow: 'GET, HEAD' });
 
-    const file = await tryServe(c, serverFor(root));
-    if (file) return file;
-    if (/^\/admin(\/|$)/.test(c.req.path)) {
-      const adminApp = await tryServe(c, serverFor(root, '/admin/index.html'));
-      if (adminApp) return adminApp;
-    }
-    return c.redirect('/', 302);
+    const urlPath = requestPath(c.req.url);
+    if (urlPath === null) return c.redirect('/', 302);
+    const file = findFile(files, urlPath) ?? (/^\/admin(\/|$)/.test(urlPath) ? files.get('/admin/index.html') : undefined);
+    return (file && (await serveFile(c, file, urlPath))) || c.redirect('/', 302);
   };
 }

@@ -79,6 +79,10 @@ test('chapters in order by buttons and keyboard, with page breaks, progress, Con
 });
 
 test('like and unlike; a comment waits for approval', async ({ page }) => {
+  await page.goto(chapter(2)); // its one comment is still pending
+  await page.locator('.chapter-social').scrollIntoViewIfNeeded();
+  await expect(page.getByText('No comments yet. Be the first to comment!')).toBeVisible();
+
   await page.goto(chapter(1));
   // The islands load when the reader gets near them (client:visible).
   await page.locator('.chapter-social').scrollIntoViewIfNeeded();
