@@ -3,10 +3,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_CSP, staticSite } from './static-site.ts';
+import { precompressSite } from './precompress.ts';
+import { chooseEncoding, matchesEtag, PAGE_CSP, staticSite } from './static-site.ts';
+
+const LONG_PAGE = `<h1>storytime</h1>${'<p>Once upon a time, far away.</p>'.repeat(100)}`;
+const LONG_SCRIPT = 'console.log("compress me");\n'.repeat(100);
 
 // Served through @hono/node-server on a real socket, as scripts/start.ts does, and requested
 // with node:http so paths like /../x reach the server as sent (fetch would normalise them).
@@ -18,7 +23,7 @@ let server: ReturnType<typeof serve>;
 beforeAll(async () => {
   parent = fs.mkdtempSync(path.join(os.tmpdir(), 'static-site-test-'));
   root = path.join(parent, 'site');
-  const write = (file: string, content: string) => {
+  const write = (file: string, content: string | Buffer) => {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), content);
   };
@@ -26,8 +31,17 @@ beforeAll(async () => {
   write('admin/index.html', '<h1>admin app</h1>');
   write('_astro/app.123.js', 'console.log(1)');
   write('stories/index.html', '<h1>stories</h1>');
-  // A file beside the root that must never be served.
+  // Above precompress's 1 KB floor, so these get .br and .gz copies.
+  write('storytime/index.html', LONG_PAGE);
+  write('_astro/long.456.js', LONG_SCRIPT);
+  write('gzip-only.html', LONG_PAGE);
+  write('big.bin', Buffer.alloc(300 * 1024, 7));
+  write('downloads/notes.txt.gz', zlib.gzipSync('notes'));
+  // A file beside the root that must never be served, not even through a link inside the root.
   fs.writeFileSync(path.join(parent, 'secret.txt'), 'top secret');
+  fs.symlinkSync(path.join(parent, 'secret.txt'), path.join(root, 'link.txt'));
+  await precompressSite(root);
+  fs.rmSync(path.join(root, 'gzip-only.html.br'));
   current = root;
   const app = new Hono();
   app.all('*', staticSite(() => current));
@@ -43,16 +57,20 @@ interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  bytes: Buffer;
 }
 
-function get(rawPath: string, init: { method?: string } = {}): Promise<Answer> {
+function get(rawPath: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: rawPath, method: init.method ?? 'GET', agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+    const options = { host: '127.0.0.1', port, path: rawPath, method: init.method ?? 'GET', headers: init.headers ?? {}, agent: false };
+    const request = http.request(options, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: response.statusCode!, headers: response.headers, body: bytes.toString('utf8'), bytes });
+      });
     });
     request.on('error', reject);
     request.end();
@@ -74,10 +92,12 @@ describe('staticSite', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
-  it('serves a folder index for a page path', async () => {
-    const res = await get('/stories/');
+  // Astro builds /stories/index.html; serveStatic served it at /stories too, so links without the slash keep working.
+  it.each(['/stories/', '/stories', '/stories/index.html', '/stories?page=2'])('serves the folder page at %s', async (url) => {
+    const res = await get(url);
     expect(res.status).toBe(200);
     expect(res.body).toBe('<h1>stories</h1>');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('marks hashed assets under /_astro/ as immutable for a year', async () => {
@@ -113,6 +133,14 @@ describe('staticSite', () => {
     '/_astro/..%2f..%2fsecret.txt',
     '/admin/..%2f..%2fsecret.txt',
     '/admin/../../secret.txt',
+    '/admin/%2e%2e/%2e%2e/secret.txt',
+    '/stories/%2e%2e%2f%2e%2e%2fsecret.txt',
+    '/%5c..%5csecret.txt',
+    '/index.html%00',
+    '/%00',
+    '/%E0%A4%A',
+    '/link.txt',
+    '/index.html.br',
   ])('never serves a file outside the root for %s', async (rawPath) => {
     const res = await get(rawPath);
     expect(res.body).not.toContain('top secret');
@@ -132,6 +160,7 @@ describe('staticSite', () => {
   it.each(['POST', 'PUT', 'DELETE'])('refuses %s with 405', async (method) => {
     const res = await get('/', { method });
     expect(res.status).toBe(405);
+    expect(res.headers['allow']).toBe('GET, HEAD');
     expect(res.body).not.toContain('landing');
   });
 
@@ -161,5 +190,142 @@ describe('staticSite', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+});
+
+describe('staticSite: compressed copies and validators', () => {
+  const landing = (headers: Record<string, string> = {}, method = 'GET') => get('/storytime/', { headers, method });
+
+  it('sends the original without Accept-Encoding, with Vary and its length', async () => {
+    const res = await landing();
+    expect(res.status).toBe(200);
+    expect(res.body).toBe(LONG_PAGE);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['vary']).toBe('Accept-Encoding');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(LONG_PAGE)));
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, br', 'br'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip'],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['gzip;q=0, *;q=0.1', 'br'],
+  ])('answers Accept-Encoding "%s" with %s, the original type and security headers', async (accept, encoding) => {
+    const res = await landing({ 'accept-encoding': accept });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['vary']).toBe('Accept-Encoding');
+    expect(res.headers['content-security-policy']).toBe(PAGE_CSP);
+    expect(res.headers['content-length']).toBe(String(res.bytes.length));
+    const decoded = encoding === 'br' ? zlib.brotliDecompressSync(res.bytes) : zlib.gunzipSync(res.bytes);
+    expect(decoded.toString()).toBe(LONG_PAGE);
+  });
+
+  it.each(['identity', 'br;q=0, gzip;q=0', '*;q=0', 'deflate', 'gzip;q=nonsense, br;q=0'])('sends the original for "%s"', async (accept) => {
+    const res = await landing({ 'accept-encoding': accept });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(LONG_PAGE);
+  });
+
+  it('falls back to the copy that exists, and sends small files as they are without Vary', async () => {
+    expect((await get('/gzip-only.html', { headers: { 'accept-encoding': 'br, gzip' } })).headers['content-encoding']).toBe('gzip');
+    expect((await get('/gzip-only.html', { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    const small = await get('/stories/', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['vary']).toBeUndefined();
+  });
+
+  it('serves a .gz file that is no copy of another as it is', async () => {
+    const res = await get('/downloads/notes.txt.gz', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(zlib.gunzipSync(res.bytes).toString()).toBe('notes');
+  });
+
+  it('keeps the immutable cache rule for compressed assets', async () => {
+    const res = await get('/_astro/long.456.js', { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('gives each representation its own strong ETag, the same on every request', async () => {
+    const tags = await Promise.all(['', 'gzip', 'br'].map(async (accept) => (await landing(accept ? { 'accept-encoding': accept } : {})).headers['etag']));
+    for (const tag of tags) expect(tag).toMatch(/^"[^"]+"$/);
+    expect(new Set(tags).size).toBe(3);
+    expect((await landing()).headers['etag']).toBe(tags[0]);
+  });
+
+  it.each([
+    ['the ETag itself', (tag: string) => tag],
+    ['a weak form of it', (tag: string) => `W/${tag}`],
+    ['a list holding it', (tag: string) => `"other", ${tag}`],
+    ['*', () => '*'],
+  ])('answers If-None-Match with %s by 304 and no body', async (_, ifNoneMatch) => {
+    const first = await landing({ 'accept-encoding': 'br' });
+    const res = await landing({ 'accept-encoding': 'br', 'if-none-match': ifNoneMatch(first.headers['etag']!) });
+    expect(res.status).toBe(304);
+    expect(res.body).toBe('');
+    expect(res.headers['etag']).toBe(first.headers['etag']);
+    expect(res.headers['vary']).toBe('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it("sends the body when If-None-Match names another representation's ETag or none", async () => {
+    const brTag = (await landing({ 'accept-encoding': 'br' })).headers['etag']!;
+    const res = await landing({ 'if-none-match': brTag });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe(LONG_PAGE);
+    expect((await landing({ 'if-none-match': '"nope"' })).status).toBe(200);
+  });
+
+  it('answers HEAD with the headers of GET for the chosen copy, 304 included', async () => {
+    const full = await landing({ 'accept-encoding': 'br' });
+    const head = await landing({ 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    for (const name of ['content-encoding', 'content-length', 'etag', 'vary', 'content-type']) expect(head.headers[name]).toBe(full.headers[name]);
+    expect((await landing({ 'if-none-match': full.headers['etag']! }, 'HEAD')).status).toBe(200);
+    expect((await landing({ 'accept-encoding': 'br', 'if-none-match': full.headers['etag']! }, 'HEAD')).status).toBe(304);
+  });
+
+  it('streams files too large to keep in memory, with a strong ETag', async () => {
+    const res = await get('/big.bin');
+    expect(res.status).toBe(200);
+    expect(res.bytes.equals(Buffer.alloc(300 * 1024, 7))).toBe(true);
+    expect(res.headers['content-length']).toBe(String(300 * 1024));
+    expect(res.headers['etag']).toMatch(/^"[^"]+"$/);
+    expect((await get('/big.bin', { headers: { 'if-none-match': res.headers['etag']! } })).status).toBe(304);
+  });
+});
+
+describe('chooseEncoding and matchesEtag', () => {
+  it.each([
+    [undefined, ['br', 'gzip'], null],
+    ['br, gzip', [], null],
+    ['GZIP, BR', ['br', 'gzip'], 'br'],
+    ['gzip;q=1.0, br;q=0.9', ['br', 'gzip'], 'gzip'],
+    [' br ; q=0 , gzip ; q=0.5 ', ['br', 'gzip'], 'gzip'],
+    ['br', ['gzip'], null],
+  ] as const)('Accept-Encoding %j with copies %j -> %j', (accept, available, expected) => {
+    expect(chooseEncoding(accept, available)).toBe(expected);
+  });
+
+  it.each([
+    [undefined, false],
+    ['"a"', true],
+    ['W/"a"', true],
+    ['"b", "a"', true],
+    [' * ', true],
+    ['"b"', false],
+    ['a', false],
+  ] as const)('If-None-Match %j against "a" -> %j', (header, expected) => {
+    expect(matchesEtag(header, '"a"')).toBe(expected);
   });
 });

@@ -1,0 +1,59 @@
+// Child processes for the benchmarks: started with their output kept for the error message,
+// stopped by PID (SIGTERM, then SIGKILL), and all stopped together on failure. scripts/bench/serve.ts
+// has the same helpers inline; they can move here.
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const running: ChildProcess[] = [];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function startProcess(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ChildProcess {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => output.push(chunk.toString());
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (running.includes(child)) console.error(`${path.basename(command)} exited early (${signal ?? code}):\n${output.join('').slice(-2000)}`);
+  });
+  running.push(child);
+  return child;
+}
+
+/** SIGTERM by PID, SIGKILL after 10 s; resolves when the process is gone. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  const index = running.indexOf(child);
+  if (index >= 0) running.splice(index, 1);
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 10_000);
+  await gone;
+  clearTimeout(timer);
+}
+
+/** Every process started here and still running, newest first. */
+export async function stopAll(): Promise<void> {
+  for (const child of [...running].reverse()) await stopProcess(child).catch(() => {});
+}
+
+export async function waitForOk(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the process for ${url} exited`);
+    const ok = await fetch(url, { redirect: 'manual' }).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}

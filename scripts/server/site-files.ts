@@ -1,0 +1,96 @@
+// What one published build folder holds, read once: the URL path of every file, its precompressed
+// copies (precompress.ts), and, on first use, each copy's size, ETag and (for small files) bytes.
+// A published folder never changes (site-publisher.ts builds every site in a fresh one and swaps
+// the pointer), so nothing here is checked again; an unknown path is a map miss, never a
+// file-system call, and no request path is ever joined onto the folder.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { getMimeType } from 'hono/utils/mime';
+
+export type Encoding = 'br' | 'gzip';
+const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** Files up to this size are kept in memory, within a budget per folder; larger ones stream from disk. */
+const MAX_CACHED_FILE = 256 * 1024;
+const CACHE_BUDGET = 64 * 1024 * 1024;
+
+export interface Variant {
+  size: number;
+  /** Strong: a hash of the bytes for files read into memory, else size and mtime (the folder is immutable). */
+  etag: string;
+  /** The bytes when kept in memory, else a fresh stream of the file. */
+  body(): Uint8Array<ArrayBuffer> | ReadableStream;
+}
+
+export interface SiteFile {
+  readonly contentType: string;
+  /** The precompressed copies there are, best first. */
+  readonly encodings: readonly Encoding[];
+  /** The copy for `encoding` (null: the original), or null when it cannot be read. */
+  variant(encoding: Encoding | null): Promise<Variant | null>;
+}
+
+export class SiteFiles {
+  private readonly files = new Map<string, SiteFile>();
+  private cacheLeft = CACHE_BUDGET;
+
+  private constructor() {}
+
+  /** Lists every regular file under `root` (symbolic links are left out), keyed by URL path. */
+  static async index(root: string): Promise<SiteFiles> {
+    const site = new SiteFiles();
+    const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+    const paths = new Set(entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)));
+    const isCopy = (file: string) => ENCODINGS.some((e) => file.endsWith(SUFFIX[e]) && paths.has(file.slice(0, -SUFFIX[e].length)));
+    for (const file of paths) {
+      if (isCopy(file)) continue;
+      const encodings = ENCODINGS.filter((e) => paths.has(file + SUFFIX[e]));
+      const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
+      site.files.set(urlPath, site.siteFile(file, encodings));
+    }
+    return site;
+  }
+
+  get(urlPath: string): SiteFile | undefined {
+    return this.files.get(urlPath);
+  }
+
+  private siteFile(file: string, encodings: Encoding[]): SiteFile {
+    const loaded = new Map<Encoding | null, Promise<Variant | null>>();
+    return {
+      contentType: getMimeType(file) ?? 'application/octet-stream',
+      encodings,
+      variant: (encoding) => {
+        let variant = loaded.get(encoding);
+        if (!variant) {
+          // A failed read is not remembered: the next request tries again.
+          variant = this.load(encoding ? file + SUFFIX[encoding] : file).catch(() => {
+            loaded.delete(encoding);
+            return null;
+          });
+          loaded.set(encoding, variant);
+        }
+        return variant;
+      },
+    };
+  }
+
+  private async load(file: string): Promise<Variant> {
+    const stats = await fs.stat(file);
+    if (stats.size > MAX_CACHED_FILE) {
+      const etag = `"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}"`;
+      return { size: stats.size, etag, body: () => Readable.toWeb(createReadStream(file)) as ReadableStream };
+    }
+    const bytes = await fs.readFile(file);
+    const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+    if (bytes.length <= this.cacheLeft) {
+      this.cacheLeft -= bytes.length;
+      return { size: bytes.length, etag, body: () => bytes };
+    }
+    return { size: bytes.length, etag, body: () => Readable.toWeb(createReadStream(file)) as ReadableStream };
+  }
+}
