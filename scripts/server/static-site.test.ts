@@ -31,6 +31,7 @@ beforeAll(async () => {
   write('admin/index.html', '<h1>admin app</h1>');
   write('_astro/app.123.js', 'console.log(1)');
   write('stories/index.html', '<h1>stories</h1>');
+  write('404.html', '<h1>Chapter not found</h1>');
   // Above precompress's 1 KB floor, so these get .br and .gz copies.
   write('storytime/index.html', LONG_PAGE);
   write('_astro/long.456.js', LONG_SCRIPT);
@@ -123,6 +124,22 @@ describe('staticSite', () => {
     const res = await get(url);
     expect(res.status).toBe(302);
     expect(res.headers['location']).toBe('/');
+  });
+
+  it.each(['/storytime/story/fleet/chapter/99/', '/storytime/story/fleet/chapter/99', '/storytime/story/gone/chapter/1/'])(
+    "answers a missing chapter %s with the 'Chapter not found' page and 404",
+    async (url) => {
+      const res = await get(url);
+      expect(res.status).toBe(404);
+      expect(res.body).toBe('<h1>Chapter not found</h1>');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    },
+  );
+
+  it.each(['/storytime/story/gone/', '/storytime/nothing-here'])('sends an unknown address in the stories area, %s, to the story list', async (url) => {
+    const res = await get(url);
+    expect(res.status).toBe(302);
+    expect(res.headers['location']).toBe('/storytime/');
   });
 
   it.each([

@@ -1,5 +1,6 @@
 // Serves the published static site: files as built, /admin/* falls back to the admin app's
-// page (it routes in the browser), and any other unknown path redirects to the landing page.
+// page (it routes in the browser), a missing chapter gets the 'Chapter not found' page, and any
+// other unknown path redirects (to the story list inside /storytime, else to the landing page).
 // Compressed copies are made at build time (precompress.ts) and picked here from
 // Accept-Encoding; each copy has its own strong ETag, so If-None-Match gets a 304.
 import type { Context, MiddlewareHandler } from 'hono';
@@ -122,6 +123,20 @@ export function staticSite(currentRoot: () => string | null): MiddlewareHandler 
     const urlPath = requestPath(c.req.url);
     if (urlPath === null) return c.redirect('/', 302);
     const file = findFile(files, urlPath) ?? (/^\/admin(\/|$)/.test(urlPath) ? files.get('/admin/index.html') : undefined);
-    return (file && (await serveFile(c, file, urlPath))) || c.redirect('/', 302);
+    return (file && (await serveFile(c, file, urlPath))) || (await notFound(c, files, urlPath));
   };
+}
+
+const CHAPTER_ADDRESS = /^\/storytime\/story\/[^/]+\/chapter\/[^/]+\/?$/;
+const STORIES_AREA = /^\/storytime(\/|$)/;
+
+/**
+ * A chapter address without a page gets 'Chapter not found' (SPEC 2.4) with status 404; other
+ * addresses in the stories area go to the story list, and anything else to the landing page (SPEC 2.1).
+ */
+async function notFound(c: Context, files: SiteFiles, urlPath: string): Promise<Response> {
+  const page = CHAPTER_ADDRESS.test(urlPath) ? files.get('/404.html') : undefined;
+  const response = page && (await serveFile(c, page, '/404.html'));
+  if (response) return response.status === 200 ? new Response(response.body, { status: 404, headers: response.headers }) : response;
+  return c.redirect(STORIES_AREA.test(urlPath) ? '/storytime/' : '/', 302);
 }

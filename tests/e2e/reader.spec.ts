@@ -114,6 +114,17 @@ test('like and unlike; a comment waits for approval', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+test("a chapter that does not exist, or is a draft, says 'Chapter not found'", async ({ page }) => {
+  for (const number of [99, 4]) {
+    const response = await page.goto(chapter(number));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Chapter not found', level: 1 })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Browse all stories' }).click();
+  await expect(page).toHaveURL('/storytime/');
+});
+
 test('theme and reading settings survive a reload, applied before first paint', async ({ page }) => {
   await page.goto(chapter(1));
   await page.getByRole('button', { name: /Switch to light theme/i }).click();
