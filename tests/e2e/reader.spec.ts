@@ -52,11 +52,22 @@ test('chapters in order by buttons and keyboard, with page breaks, progress, Con
   await expect(page.getByRole('link', { name: /Previous chapter/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
+  // Search and sharing: SPEC 2.4's description rule, the canonical address, the cover, JSON-LD.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'The warship came out of the Veil the way a whale surfaces: slowly, and then all at once.');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/storytime\/story\/the-lantern-fleet\/chapter\/1\/$/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /lantern-fleet-cover\.webp$/);
+  await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /web serial, online novel, illustrated story$/);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(jsonLd).toMatchObject({ '@type': 'Chapter', position: 1, isPartOf: { '@type': 'CreativeWorkSeries', name: 'The Lantern Fleet' } });
+  expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
+
   await page.getByRole('link', { name: 'Next Chapter →' }).click();
   await expect(page).toHaveURL(chapter(2));
+  await page.waitForLoadState('domcontentloaded'); // the page's script listens for the keys
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(chapter(3));
   await expect(page.getByText('You are all caught up.')).toBeVisible();
+  await page.waitForLoadState('domcontentloaded');
   await page.keyboard.press('ArrowLeft');
   await expect(page).toHaveURL(chapter(2));
   await scrollToEnd(page);
