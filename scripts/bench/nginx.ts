@@ -1,7 +1,7 @@
 // Debian's nginx serving a published build folder on a loopback port, as the yardstick for the
 // Node server: one worker, the same security headers, precompressed files only (gzip_static, and
 // brotli_static when the module is installed), no compression on the fly.
-// scripts/bench/serve.ts carries the same configuration inline; the two can share this file.
+// Used by bench:serve and bench:pages.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,5 @@
 // Child processes for the benchmarks: started with their output kept for the error message,
-// stopped by PID (SIGTERM, then SIGKILL), and all stopped together on failure. scripts/bench/serve.ts
-// has the same helpers inline; they can move here.
+// stopped by PID (SIGTERM, then SIGKILL), and all stopped together on failure.
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';

@@ -1,0 +1,63 @@
+// One Lighthouse run on one URL with its mobile defaults (simulated slow 4G and a 4x slower CPU),
+// in a fresh headless Chromium that is stopped by its PID afterwards, and the numbers issue 6
+// budgets: the four category scores, LCP, CLS, bytes and requests (all, and without images).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { resolveChromium } from '../test/chromium.ts';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export interface PageMeasure {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  cls: number;
+  kib: number;
+  requests: number;
+  kibNoImages: number;
+  requestsNoImages: number;
+  /** Audits that cost points, for the report (id: title). */
+  failing: string[];
+}
+
+interface NetworkItem {
+  url: string;
+  transferSize?: number;
+  resourceType?: string;
+}
+
+export async function measurePage(url: string): Promise<PageMeasure> {
+  const { executablePath } = resolveChromium();
+  const chrome = await chromeLauncher.launch({
+    ...(executablePath ? { chromePath: executablePath } : {}),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((item) =>
+      /^https?:/.test(item.url),
+    );
+    const withoutImages = items.filter((item) => item.resourceType !== 'Image');
+    const kib = (list: NetworkItem[]) => list.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as PageMeasure['scores'];
+    const failing = Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+      .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    return {
+      scores,
+      lcpMs: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      kib: kib(items),
+      requests: items.length,
+      kibNoImages: kib(withoutImages),
+      requestsNoImages: withoutImages.length,
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
