@@ -1,7 +1,6 @@
 // The staff-only 'Edit' button of a chapter page (SPEC 2.4). Readers never pay for it: only a
 // browser that signed in (the signed_in hint cookie) asks the API who it is, and the editor's
 // code (React and the dialog) loads only when the button is pressed.
-import { apiRequest } from '../lib/api-client.ts';
 import { hasSignedInHint } from '../lib/signed-in-hint.ts';
 
 const STAFF_ROLES = ['admin', 'author', 'mod'];
@@ -10,6 +9,7 @@ const article = document.querySelector<HTMLElement>('[data-chapter-id]');
 
 async function showForStaff(): Promise<void> {
   if (!button || !article || !hasSignedInHint(document.cookie)) return;
+  const { apiRequest } = await import('../lib/api-client.ts'); // loaded for staff only
   try {
     const { user } = await apiRequest<{ user: { role: string } }>('/api/auth/me');
     if (!STAFF_ROLES.includes(user.role.toLowerCase())) return;

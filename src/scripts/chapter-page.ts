@@ -2,7 +2,7 @@
 // and restored when the reader comes back to the same chapter (SPEC 4); the left and right arrow
 // keys for the previous and next chapter; chapter_view and chapter_depth analytics (SPEC 4).
 import { clampPercent, readProgress, saveProgress } from '../lib/reading-progress.ts';
-import { track } from './analytics.ts';
+import { track, trackPageView } from './analytics.ts';
 
 const article = document.querySelector<HTMLElement>('[data-story-slug]')!;
 const slug = article.dataset['storySlug']!;
@@ -47,6 +47,7 @@ document.addEventListener('keydown', (event) => {
   if (link) location.assign(link.href);
 });
 
+trackPageView();
 track({ event_type: 'chapter_view', content_type: 'chapter', content_id: String(chapterNumber), parent_type: 'story', parent_id: slug });
 
 // SPEC 4: depth is sent only after more than 2 s on the page and more than 5% read.

@@ -4,7 +4,7 @@ import { READER_CHAPTER_PAGE_SIZE } from '../lib/limits.ts';
 import { chapterPath } from '../lib/reader-urls.ts';
 import { clearProgress, readProgress } from '../lib/reading-progress.ts';
 import type { ChapterSummary } from '../lib/stories.ts';
-import { track } from './analytics.ts';
+import { track, trackPageView } from './analytics.ts';
 
 const story = document.querySelector<HTMLElement>('[data-story-slug]')!;
 const slug = story.dataset['storySlug']!;
@@ -69,4 +69,5 @@ loadMore?.addEventListener('click', async () => {
 
 markLastRead();
 
+trackPageView();
 track({ event_type: 'story_view', content_type: 'story', content_id: slug });
