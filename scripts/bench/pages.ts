@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { chapterText } from './catalogue.ts';
 import { CATEGORIES, measurePage, type PageMeasure } from './lighthouse-run.ts';
 import { countPrecompressed, NGINX, startNginx } from './nginx.ts';
-import { freePort, startProcess, stopAll, waitForOk } from './processes.ts';
+import { freePort, runBounded, startProcess, stopAll, waitForOk } from './processes.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
@@ -189,18 +189,4 @@ async function cleanUp(): Promise<void> {
 
 // A hung step must not leave servers behind: the whole run is bounded (start-up, publish, 4 pages x RUNS Lighthouse runs, 3 loads).
 const limitMs = (480 + 4 * RUNS * 90 + 3 * (DURATION_S + 10)) * 1000;
-setTimeout(() => {
-  console.error(`bench:pages: still running after ${limitMs / 1000} s, stopping`);
-  void cleanUp().finally(() => process.exit(1));
-}, limitMs).unref();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
-try {
-  await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBounded('bench:pages', limitMs, main, cleanUp);

@@ -56,3 +56,25 @@ export async function waitForOk(url: string, child: ChildProcess, timeoutMs: num
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
+
+/**
+ * Runs a benchmark's `main` so that nothing it started outlives it: `cleanUp` runs when main ends,
+ * fails, is interrupted (SIGINT, SIGTERM) or passes `limitMs`, whichever comes first.
+ */
+export async function runBounded(name: string, limitMs: number, main: () => Promise<void>, cleanUp: () => Promise<void>): Promise<void> {
+  setTimeout(() => {
+    console.error(`${name}: still running after ${limitMs / 1000} s, stopping`);
+    void cleanUp().finally(() => process.exit(1));
+  }, limitMs).unref();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  }
+  try {
+    await main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
+}

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { NGINX, startNginx } from './nginx.ts';
-import { freePort, startProcess, stopAll, waitForOk } from './processes.ts';
+import { freePort, runBounded, startProcess, stopAll, waitForOk } from './processes.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
@@ -100,18 +100,4 @@ async function cleanUp(): Promise<void> {
 
 // A hung step must not leave servers behind: the whole run is bounded (start-up + every load).
 const limitMs = 300_000 + RUNS * LOADS.length * 2 * (DURATION_S + 5) * 1000;
-setTimeout(() => {
-  console.error(`bench:serve: still running after ${limitMs / 1000} s, stopping`);
-  void cleanUp().finally(() => process.exit(1));
-}, limitMs).unref();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
-try {
-  await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBounded('bench:serve', limitMs, main, cleanUp);
