@@ -39,9 +39,10 @@ export function embeddedDatabaseDir(dataDir: string): string {
 export async function connectDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   const kind = chooseDriver(config);
   if (kind === 'pglite') {
-    const { PGlite } = await import('@electric-sql/pglite');
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
     const location = embeddedDatabaseDir(config.dataDir ?? './data');
-    const pglite = await PGlite.create(location === 'memory://' ? undefined : location);
+    // pg_trgm backs the gallery search index (migration 2026-11-22T0100).
+    const pglite = await PGlite.create({ ...(location === 'memory://' ? {} : { dataDir: location }), extensions: { pg_trgm } });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     return { db, kind, location, close: () => db.destroy() };
   }

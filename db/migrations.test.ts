@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../scripts/test/database.ts';
 import { migrateDownAll, migrateToLatest } from './migrate.ts';
+import { migrations } from './migrations/index.ts';
 import type { Database } from './types.ts';
 
 // Every table of the Database interface (db/types.ts), sorted.
 const TABLES: (keyof Database)[] = [
   'analytics_events',
+  'analytics_salts',
   'author_profile',
   'banned_ips',
   'chapter_comments',
@@ -21,6 +23,8 @@ const TABLES: (keyof Database)[] = [
   'stories',
   'users',
 ];
+
+const NAMES = Object.keys(migrations);
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -45,20 +49,20 @@ describe('migrations', () => {
     expect(await appTables()).toEqual([]);
   });
 
-  it('create all 14 tables, once', async () => {
-    expect(await migrateToLatest(database.db)).toEqual(['applied 2026-11-22T0000_initial']);
+  it('create all 15 tables, once', async () => {
+    expect(await migrateToLatest(database.db)).toEqual(NAMES.map((name) => `applied ${name}`));
     expect(await appTables()).toEqual(TABLES);
-    expect(TABLES).toHaveLength(14);
+    expect(TABLES).toHaveLength(15);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
   it('revert every table with migrateDownAll', async () => {
-    expect(await migrateDownAll(database.db)).toEqual(['reverted 2026-11-22T0000_initial']);
+    expect(await migrateDownAll(database.db)).toEqual(NAMES.toReversed().map((name) => `reverted ${name}`));
     expect(await appTables()).toEqual([]);
   });
 
   it('apply again after a full revert', async () => {
-    expect(await migrateToLatest(database.db)).toEqual(['applied 2026-11-22T0000_initial']);
+    expect(await migrateToLatest(database.db)).toEqual(NAMES.map((name) => `applied ${name}`));
     expect(await appTables()).toEqual(TABLES);
   });
 });

@@ -1,6 +1,7 @@
 // The one API. Runtime-neutral: it uses Web standards only and gets everything runtime-specific
 // (database, storage, client address, rebuild) from the entry that creates it.
 import { Hono } from 'hono';
+import { analyticsRoutes } from './analytics/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './core/env.ts';
 import { handleError } from './core/errors.ts';
@@ -8,6 +9,8 @@ import { apiHeaders, bannedAddressGuard, csrfGuard, jsonBodyLimit } from './core
 import { chapterRoutes } from './chapters/routes.ts';
 import { chapterCommentRoutes } from './comments/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { galleryRoutes } from './galleries/routes.ts';
+import { galleryImageRoutes } from './images/routes.ts';
 import { chapterLikeRoutes } from './likes/routes.ts';
 import { authorRoutes, socialRoutes } from './site/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
@@ -35,12 +38,15 @@ export function createApp(deps: AppDeps) {
   app.route('/author', authorRoutes);
   app.route('/socials', socialRoutes);
   app.route('/admin', dashboardRoutes);
-  app.route('/images', imageUploadRoutes); // gallery image routes mount on /images too
+  app.route('/galleries', galleryRoutes);
+  app.route('/images', imageUploadRoutes);
+  app.route('/images', galleryImageRoutes); // Hono serves several sub-apps on one base path
   app.route('/uploads', uploadFileRoutes);
   app.route('/stories', storyRoutes);
   app.route('/chapters', chapterRoutes);
   app.route('/chapters', chapterLikeRoutes); // Hono serves several sub-apps on one base path
   app.route('/chapters/comments', chapterCommentRoutes);
+  app.route('/analytics', analyticsRoutes);
 
   app.notFound((c) => c.json({ success: false, error: 'No such API route.' }, 404));
   app.onError(handleError);

@@ -1,6 +1,7 @@
 // The demo site a newcomer lands on: a living author site, not an empty shell.
 // Gallery metadata is real: prompts, negatives, checkpoints and LoRAs as written by the
 // generators of the images in shared/fixtures/ai-images (see its README's table).
+import type { GenerationSettings } from '../../src/lib/galleries.ts';
 import type { NewGalleryImage } from '../types.ts';
 
 export const demoProfile = {
@@ -136,11 +137,22 @@ export const demoGalleries = [
 
 type DemoImage = Omit<NewGalleryImage, 'gallery_id'>;
 
+/** The generation settings of a demo image as stored (JSON), unknown ones null. */
+const settings = (known: Partial<GenerationSettings>) =>
+  JSON.stringify({ steps: null, sampler: null, scheduler: null, cfg: null, seed: null, width: null, height: null, ...known });
+
 export const demoGalleryImages: Record<string, DemoImage[]> = {
   'field-studies': [
     {
       src: '/images/demo/gallery-duck.webp',
       thumb: '/images/demo/gallery-duck.webp',
+      // Small demo files: the original serves as both thumbnail sizes.
+      thumb_2x: '/images/demo/gallery-duck.webp',
+      placeholder: 'data:image/webp;base64,UklGRkIAAABXRUJQVlA4IDYAAADwAQCdASoQAA0AA4BaJZgCdAEOvB14DAAA/urPJRnpJKplkR4aYqBfcRAPIlxmlg7opj+qAAA=',
+      original_name: 'gallery-duck.webp',
+      generator: 'automatic1111',
+      settings: settings({ steps: 15, sampler: 'UniPC', cfg: 5, seed: '235284042', width: 512, height: 400 }),
+      lora_weights: '[]',
       title: 'Duck study',
       alt_text: 'A duck on still water, photographic study',
       prompt: 'photo of a duck',
@@ -153,6 +165,13 @@ export const demoGalleryImages: Record<string, DemoImage[]> = {
     {
       src: '/images/demo/gallery-winged.webp',
       thumb: '/images/demo/gallery-winged.webp',
+      // Small demo files: the original serves as both thumbnail sizes.
+      thumb_2x: '/images/demo/gallery-winged.webp',
+      placeholder: 'data:image/webp;base64,UklGRkoAAABXRUJQVlA4ID4AAADQAQCdASoQAAsAA4BaJQBOgB0+HY8SAAD+4Z+Ex6TRQzBsTuENT0RiQmZzJtrkK5zcPhHOft0j7jLid8xgAA==',
+      original_name: 'gallery-winged.webp',
+      generator: 'comfyui',
+      settings: settings({ steps: 20, sampler: 'dpmpp_2m', scheduler: 'normal', cfg: 8, seed: '280823642470253' }),
+      lora_weights: '[]',
       title: 'Winged traveller',
       alt_text: 'A Victorian woman with wings standing in a meadow under a cloudy sky',
       prompt: 'photograph of victorian woman with wings, sky clouds, meadow grass',
@@ -165,6 +184,13 @@ export const demoGalleryImages: Record<string, DemoImage[]> = {
     {
       src: '/images/demo/gallery-nebula.webp',
       thumb: '/images/demo/gallery-nebula.webp',
+      // Small demo files: the original serves as both thumbnail sizes.
+      thumb_2x: '/images/demo/gallery-nebula.webp',
+      placeholder: 'data:image/webp;base64,UklGRkYAAABXRUJQVlA4IDoAAAAwAgCdASoQABAAA4BaJbACdAEPAFyDBdePoAD+93wfJqzPlc748beOZ0QCmMN6Txn2gVutefSU0AAA',
+      original_name: 'gallery-nebula.webp',
+      generator: 'automatic1111',
+      settings: settings({ steps: 20, sampler: 'DPM++ 2M', scheduler: 'Karras', cfg: 7, seed: '3782896554', width: 1024, height: 1024 }),
+      lora_weights: '[]',
       title: 'Veil crossing',
       alt_text: 'A violet nebula with a bright star at its heart',
       prompt: 'general, masterpiece, best quality, amazing quality, \n1girl, solo, hatsune miku, テスト',
@@ -179,6 +205,13 @@ export const demoGalleryImages: Record<string, DemoImage[]> = {
     {
       src: '/images/demo/gallery-after-dark.webp',
       thumb: '/images/demo/gallery-after-dark.webp',
+      // Small demo files: the original serves as both thumbnail sizes.
+      thumb_2x: '/images/demo/gallery-after-dark.webp',
+      placeholder: 'data:image/webp;base64,UklGRjoAAABXRUJQVlA4IC4AAADwAQCdASoQABAAA4BaJYgC7AEPAkGHHkAA/vXY7U1rSZEQsX+WwK8qecIR6gAA',
+      original_name: 'gallery-after-dark.webp',
+      generator: 'automatic1111',
+      settings: settings({ steps: 4, sampler: 'LCM', scheduler: 'SGM Uniform', cfg: 1, seed: '2582194946', width: 1024, height: 1024 }),
+      lora_weights: JSON.stringify([{ name: 'NoobV065sHyperDmd', weight: 1 }]),
       title: 'Neon rain',
       alt_text: 'A rain-soaked street under red and blue neon signs at night',
       prompt:

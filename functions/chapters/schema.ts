@@ -42,7 +42,7 @@ export type ChapterUpdate = z.output<typeof chapterUpdateSchema>;
 
 export const chapterDeleteSchema = z.strictObject({ id: idField });
 
-const positiveInteger = (max: number) =>
+export const positiveInteger = (max: number) =>
   z
     .string()
     .regex(/^\d{1,9}$/, 'must be a whole number')

@@ -1,7 +1,6 @@
 // Comment queries. The comment tables differ only in the column that names what is commented on,
-// so each query takes the pair (CHAPTER_COMMENTS now; image comments add
-// { table: 'image_comments', column: 'image_id' }). Readers see approved comments only.
-import type { Kysely } from 'kysely';
+// so each query takes the pair (CHAPTER_COMMENTS, IMAGE_COMMENTS). Readers see approved comments only.
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -10,6 +9,7 @@ export type CommentTable =
   | { table: 'chapter_comments'; column: 'chapter_id' }
   | { table: 'image_comments'; column: 'image_id' };
 export const CHAPTER_COMMENTS = { table: 'chapter_comments', column: 'chapter_id' } as const satisfies CommentTable;
+export const IMAGE_COMMENTS = { table: 'image_comments', column: 'image_id' } as const satisfies CommentTable;
 
 export interface NewComment {
   author_name: string;
@@ -31,6 +31,17 @@ export const commentStore = {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+  },
+
+  /** How many approved comments the target has (what readers see). */
+  async countApproved(db: Db, comments: CommentTable, targetId: number): Promise<number> {
+    const { count } = await db
+      .selectFrom(comments.table)
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where(comments.column, '=', targetId)
+      .where('status', '=', 'approved')
+      .executeTakeFirstOrThrow();
+    return count;
   },
 
   /** Stores a comment as pending: nobody sees it until a moderator approves it. */

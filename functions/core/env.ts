@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database, StaffRole } from '../../db/types.ts';
+import type { ImageProcessor } from './images.ts';
 import type { RebuildTrigger } from './rebuild.ts';
 import type { Storage } from './storage.ts';
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   rebuild: RebuildTrigger;
   /** Where uploads live. */
   storage: Storage;
+  /** Decodes uploaded gallery images and renders their thumbnails. */
+  images: ImageProcessor;
   /** Origins besides the request's own that may send state-changing requests (CSRF). */
   trustedOrigins?: readonly string[];
   /**

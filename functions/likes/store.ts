@@ -1,5 +1,5 @@
 // Like queries. The like tables differ only in the column that names the liked thing, so each
-// query takes the pair (CHAPTER_LIKES now; image likes add { table: 'image_likes', column: 'image_id' }).
+// query takes the pair (CHAPTER_LIKES, IMAGE_LIKES).
 // Counts always come from the rows, so they cannot drift from who liked what.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
@@ -8,6 +8,7 @@ type Db = Kysely<Database>;
 
 export type LikeTable = { table: 'chapter_likes'; column: 'chapter_id' } | { table: 'image_likes'; column: 'image_id' };
 export const CHAPTER_LIKES = { table: 'chapter_likes', column: 'chapter_id' } as const satisfies LikeTable;
+export const IMAGE_LIKES = { table: 'image_likes', column: 'image_id' } as const satisfies LikeTable;
 
 /** SPEC 3, "Like state". */
 export interface LikeState {

@@ -1,6 +1,5 @@
 // What readers like and comment on ("targets"): the id they send, and whether they may see the
-// thing it names. Likes and comments share this, and the gallery issue adds an image target
-// beside `chapterTarget` (a gallery image is readable when it exists).
+// thing it names. Likes and comments share this: chapters and gallery images.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/types.ts';
@@ -62,5 +61,11 @@ export const chapterTarget = readerTarget('Chapter not found.', async (db, id) =
     .where('chapters.status', '=', 'published')
     .where('stories.status', '=', 'published')
     .executeTakeFirst();
+  return row !== undefined;
+});
+
+/** A gallery image: every gallery is public (X galleries sit behind the pages' age gate), so an image is readable when it exists. */
+export const imageTarget = readerTarget('Image not found.', async (db, id) => {
+  const row = await db.selectFrom('gallery_images').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
 });

@@ -25,4 +25,34 @@ describe('readContentSnapshot', () => {
     await t.database.db.updateTable('stories').set({ status: 'archived' }).execute();
     expect((await readContentSnapshot(t.database.db)).stories).toEqual([]);
   });
+
+  it('holds every gallery, PG and X, with its counts, hero and first page of images exactly as the API lists them', async () => {
+    await seedDemoContent(t.database.db);
+    const snapshot = await readContentSnapshot(t.database.db);
+    const { galleries } = await (await t.call('/api/galleries/list')).json();
+    expect(snapshot.galleries.map(({ images: _images, ...gallery }) => gallery)).toEqual(galleries);
+    expect(snapshot.galleries.map((gallery) => [gallery.slug, gallery.rating, gallery.image_count])).toEqual([
+      ['after-dark', 'X', 1],
+      ['field-studies', 'PG', 3],
+    ]);
+    for (const gallery of snapshot.galleries) {
+      const page = await (await t.call(`/api/images/gallery-list?gallery_id=${gallery.id}&page=1`)).json();
+      expect(gallery.images).toEqual(page.images);
+      expect(gallery.hero_thumb).toBe(gallery.images[0]!.thumb);
+    }
+    const winged = snapshot.galleries[1]!.images.find((image) => image.title === 'Winged traveller');
+    expect(winged).toMatchObject({ like_count: 1, comment_count: 1, generator: 'comfyui', thumb_2x: '/images/demo/gallery-winged.webp' });
+    expect(winged!.placeholder).toMatch(/^data:image\/webp;base64,/);
+  });
+
+  it('holds the first 20 images of a large gallery', async () => {
+    const { id } = await t.database.db.insertInto('galleries').values({ slug: 'big', title: 'Big', rating: 'X' }).returning('id').executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('gallery_images')
+      .values(Array.from({ length: 25 }, (_, i) => ({ gallery_id: id, src: `/api/uploads/galleries/${id}/${i}.png`, title: `Image ${i}` })))
+      .execute();
+    const [gallery] = (await readContentSnapshot(t.database.db)).galleries;
+    expect(gallery!.image_count).toBe(25);
+    expect(gallery!.images.map((image) => image.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Image ${24 - i}`));
+  });
 });

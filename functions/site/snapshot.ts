@@ -1,9 +1,12 @@
 // The content the static build needs, read in one go. The running server writes it to a file
 // before each build, so `astro build` never opens the embedded database itself (PGlite has no
-// cross-process lock). Later features add their content (galleries) here.
+// cross-process lock).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import type { ContentSnapshot, SnapshotChapter, SnapshotStory } from '../../src/lib/snapshot.ts';
+import { PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
+import type { ContentSnapshot, SnapshotChapter, SnapshotGallery, SnapshotStory } from '../../src/lib/snapshot.ts';
+import { galleryStore } from '../galleries/store.ts';
+import { imageStore } from '../images/store.ts';
 import { storyStore } from '../stories/store.ts';
 import { profileStore, socialStore } from './store.ts';
 
@@ -28,7 +31,23 @@ async function readPublishedStories(db: Kysely<Database>): Promise<SnapshotStory
   return stories.map((story) => ({ ...story, chapters: chaptersByStory.get(story.id) ?? [] }));
 }
 
+/** Every gallery, PG and X, with its first page of images exactly as gallery-list page 1 answers it. */
+async function readGalleries(db: Kysely<Database>): Promise<SnapshotGallery[]> {
+  const galleries = await galleryStore.list(db);
+  return Promise.all(
+    galleries.map(async (gallery) => {
+      const { images } = await imageStore.page(db, { galleryId: gallery.id, page: 1, limit: PUBLIC_IMAGE_PAGE_SIZE, terms: [] });
+      return { ...gallery, images };
+    }),
+  );
+}
+
 export async function readContentSnapshot(db: Kysely<Database>): Promise<ContentSnapshot> {
-  const [profile, socials, stories] = await Promise.all([profileStore.get(db), socialStore.get(db), readPublishedStories(db)]);
-  return { generatedAt: new Date().toISOString(), profile, socials, stories };
+  const [profile, socials, stories, galleries] = await Promise.all([
+    profileStore.get(db),
+    socialStore.get(db),
+    readPublishedStories(db),
+    readGalleries(db),
+  ]);
+  return { generatedAt: new Date().toISOString(), profile, socials, stories, galleries };
 }

@@ -61,3 +61,23 @@ export async function measurePage(url: string): Promise<PageMeasure> {
     chrome.kill();
   }
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** `runs` Lighthouse runs on one URL, each number the median of the runs; prints each run's LCP. */
+export async function measurePageMedian(url: string, runs: number): Promise<PageMeasure> {
+  const measured: PageMeasure[] = [];
+  for (let run = 1; run <= runs; run++) measured.push(await measurePage(url));
+  console.log(`lighthouse ${new URL(url).pathname}: ${measured.map((run) => `${Math.round(run.lcpMs)} ms`).join(', ')}`);
+  const pick = (get: (run: PageMeasure) => number) => median(measured.map(get));
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, pick((run) => run.scores[id])])) as PageMeasure['scores'],
+    lcpMs: pick((run) => run.lcpMs),
+    cls: pick((run) => run.cls),
+    kib: pick((run) => run.kib),
+    requests: pick((run) => run.requests),
+    kibNoImages: pick((run) => run.kibNoImages),
+    requestsNoImages: pick((run) => run.requestsNoImages),
+    failing: [...new Set(measured.flatMap((run) => run.failing))],
+  };
+}

@@ -7,18 +7,16 @@
 // Budget: 100 in all four categories, LCP <= 1.5 s, CLS < 0.02, a chapter page without its images
 // <= 150 KiB and <= 10 requests.
 // Everything listens on 127.0.0.1; every process started here is stopped by its PID, also on failure.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { chapterText } from './catalogue.ts';
-import { CATEGORIES, measurePage, type PageMeasure } from './lighthouse-run.ts';
+import { CATEGORIES, measurePageMedian, type PageMeasure } from './lighthouse-run.ts';
 import { countPrecompressed, NGINX, startNginx } from './nginx.ts';
-import { freePort, runBounded, startProcess, stopAll, waitForOk } from './processes.ts';
+import { runBounded, stopAll } from './processes.ts';
+import { api, type BenchServer, projectRoot, startSiteServer, waitForPublished } from './site-server.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 10);
 const CONNECTIONS = 50;
@@ -27,40 +25,10 @@ const STORY_SLUG = 'the-lantern-fleet';
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function startServer(): Promise<{ base: string; password: string; dataDir: string }> {
-  const port = await freePort();
-  const password = randomBytes(12).toString('hex');
-  const dataDir = path.join(temp, 'data');
-  const base = `http://127.0.0.1:${port}`;
-  const child = startProcess(process.execPath, ['scripts/start.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: base, ADMIN_PASSWORD: password, REBUILD_DEBOUNCE_MS: '100', DATABASE_URL: '' },
-  });
-  // The first start seeds the demo content and builds the site before it answers.
-  await waitForOk(`${base}/`, child, 240_000);
-  return { base, password, dataDir };
-}
-
-async function api<T>(base: string, route: string, init: { cookie?: string; json?: unknown } = {}): Promise<{ body: T; response: Response }> {
-  const headers: Record<string, string> = { origin: base };
-  if (init.cookie) headers['cookie'] = init.cookie;
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(base + route, {
-    method: init.json === undefined ? 'GET' : 'POST',
-    headers,
-    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-  });
-  const body = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
-  return { body, response };
-}
 
 /** Publishes a ~5,000-word chapter after the demo story's last one; resolves once the site is rebuilt with it. */
-async function publishLongChapter(base: string, password: string): Promise<string> {
-  const login = await api(base, '/api/auth/login', { json: { username: 'admin', password } });
-  const cookie = login.response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+async function publishLongChapter(server: BenchServer): Promise<string> {
+  const { base, cookie } = server;
   const { body: list } = await api<{ stories: { id: number }[] }>(base, `/api/stories/list?slug=${STORY_SLUG}`, { cookie });
   const storyId = list.stories[0]!.id;
   const { body: chapters } = await api<{ chapters: { chapter_number: number }[] }>(base, `/api/chapters/list?story_id=${storyId}`, { cookie });
@@ -70,17 +38,7 @@ async function publishLongChapter(base: string, password: string): Promise<strin
     cookie,
     json: { story_id: storyId, chapter_number: number, title: 'The Long Watch', slug: 'the-long-watch', content, status: 'published' },
   });
-  const deadline = Date.now() + 240_000;
-  type State = { state: { publishing: boolean; last_error: string | null } };
-  for (;;) {
-    const { body } = await api<State>(base, '/api/admin/publish-state', { cookie });
-    if (!body.state.publishing) {
-      if (body.state.last_error) throw new Error(`the rebuild failed: ${body.state.last_error}`);
-      break;
-    }
-    if (Date.now() > deadline) throw new Error('the rebuild with the long chapter did not finish within 240 s');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await waitForPublished(server);
   const page = `/storytime/story/${STORY_SLUG}/chapter/${number}/`;
   const answer = await fetch(base + page);
   if (!answer.ok) throw new Error(`${page} is not published (${answer.status})`);
@@ -100,23 +58,10 @@ async function encodingOf(url: string): Promise<string> {
   return answer.headers.get('content-encoding') ?? 'identity';
 }
 
-function medianMeasure(runs: PageMeasure[]): PageMeasure {
-  const pick = (get: (run: PageMeasure) => number) => median(runs.map(get));
-  return {
-    scores: Object.fromEntries(CATEGORIES.map((id) => [id, pick((run) => run.scores[id])])) as PageMeasure['scores'],
-    lcpMs: pick((run) => run.lcpMs),
-    cls: pick((run) => run.cls),
-    kib: pick((run) => run.kib),
-    requests: pick((run) => run.requests),
-    kibNoImages: pick((run) => run.kibNoImages),
-    requestsNoImages: pick((run) => run.requestsNoImages),
-    failing: [...new Set(runs.flatMap((run) => run.failing))],
-  };
-}
-
 async function main(): Promise<void> {
-  const { base, password, dataDir } = await startServer();
-  const chapterPage = await publishLongChapter(base, password);
+  const server = await startSiteServer(temp);
+  const { base, dataDir } = server;
+  const chapterPage = await publishLongChapter(server);
   const sitesDir = path.join(dataDir, 'site');
   const buildDir = path.join(sitesDir, fs.readFileSync(path.join(sitesDir, 'current'), 'utf8').trim());
   const precompressed = countPrecompressed(buildDir);
@@ -130,10 +75,7 @@ async function main(): Promise<void> {
   ];
   const measured: PageMeasure[] = [];
   for (const page of pages) {
-    const runs: PageMeasure[] = [];
-    for (let run = 1; run <= RUNS; run++) runs.push(await measurePage(base + page.path));
-    measured.push(medianMeasure(runs));
-    console.log(`lighthouse ${page.path}: ${runs.map((run) => `${Math.round(run.lcpMs)} ms`).join(', ')}`);
+    measured.push(await measurePageMedian(base + page.path, RUNS));
   }
 
   const nginx = fs.existsSync(NGINX) ? await startNginx(buildDir, temp, projectRoot) : null;

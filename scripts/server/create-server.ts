@@ -8,6 +8,7 @@ import type { Storage } from '../../functions/core/storage.ts';
 import type { ServerConfig } from '../config.ts';
 import { clientIpResolver } from './client-ip.ts';
 import { LocalFolderStorage } from './local-storage.ts';
+import { sharpImages } from './sharp-images.ts';
 import type { SitePublisher } from './site-publisher.ts';
 import { staticSite } from './static-site.ts';
 import path from 'node:path';
@@ -29,6 +30,7 @@ export function createServer(options: {
     clientIp: clientIpResolver(config.trustedProxies),
     rebuild: publisher,
     storage: uploadStorage(config),
+    images: sharpImages,
     trustedOrigins: [config.siteUrl],
     secureCookies: config.siteUrl.startsWith('https://'),
   });

@@ -7,6 +7,7 @@ import { createApp, type App } from '../../functions/app.ts';
 import type { StaffRole } from '../../db/types.ts';
 import type { AppDeps } from '../../functions/core/env.ts';
 import type { PublishState, RebuildTrigger } from '../../functions/core/rebuild.ts';
+import { sharpImages } from '../server/sharp-images.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 import { MemoryStorage } from './memory-storage.ts';
 
@@ -59,6 +60,7 @@ export function useApiTestContext(): ApiTestContext {
       clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? '127.0.0.1',
       rebuild,
       storage: new MemoryStorage(),
+      images: sharpImages,
     };
     ctx.app = createApp(ctx.deps);
   }, 60_000);

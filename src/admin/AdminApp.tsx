@@ -2,6 +2,7 @@ import { Redirect, Route, Router, Switch } from 'wouter';
 import './admin.css';
 import { AdminShell } from './AdminShell.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import { GalleryManager } from './galleries/GalleryManager.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { PasswordScreen } from './PasswordScreen.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
@@ -28,6 +29,7 @@ export default function AdminApp() {
         <Switch>
           <Route path="/" component={Dashboard} />
           <Route path="/author" component={ProfileScreen} />
+          <Route path="/galleries/:galleryId?" component={GalleryManager} />
           <Route path="/stories/:storyId?" component={StoryManager} />
           <Route path="/uploads" component={UploadManager} />
           <Route path="/socials" component={SocialsScreen} />

@@ -8,6 +8,7 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: AdminSection[] = [
   { path: '/author', label: 'Author Profile', description: 'Name, bio, tagline, portrait and the landing page backgrounds.' },
+  { path: '/galleries', label: 'Image Galleries', description: 'Galleries of AI art: upload images, see the prompts and models read from each file.' },
   { path: '/stories', label: 'Stories & Chapters', description: 'Write and publish your serials: stories, chapters, bulk Markdown upload.' },
   { path: '/uploads', label: 'Upload Manager', description: 'Covers, page breaks and other uploaded images: upload, view and delete.' },
   { path: '/socials', label: 'Social Media', description: 'Links to your website and social accounts.' },

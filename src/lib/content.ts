@@ -2,7 +2,7 @@
 // (functions/site/snapshot.ts) and names it in CONTENT_SNAPSHOT before running `astro build`.
 import fs from 'node:fs';
 import { FALLBACK_PROFILE } from './profile.ts';
-import type { ContentSnapshot } from './snapshot.ts';
+import type { ContentSnapshot, SnapshotGallery } from './snapshot.ts';
 import { emptySocialLinks } from './socials.ts';
 
 let cached: ContentSnapshot | undefined;
@@ -13,9 +13,14 @@ export function loadContent(): ContentSnapshot {
   const file = process.env['CONTENT_SNAPSHOT'];
   if (!file) {
     console.warn('CONTENT_SNAPSHOT is not set: building with the fallback profile. Use `npm run build` for real content.');
-    cached = { generatedAt: new Date().toISOString(), profile: FALLBACK_PROFILE, socials: emptySocialLinks(), stories: [] };
+    cached = { generatedAt: new Date().toISOString(), profile: FALLBACK_PROFILE, socials: emptySocialLinks(), stories: [], galleries: [] };
   } else {
     cached = JSON.parse(fs.readFileSync(file, 'utf8')) as ContentSnapshot;
   }
   return cached;
+}
+
+/** Every gallery, PG and X (a snapshot written before galleries existed has none). */
+export function loadGalleries(): SnapshotGallery[] {
+  return loadContent().galleries ?? [];
 }

@@ -1,5 +1,6 @@
 // What the static build reads: written by the server (scripts/server/site-builder.ts) and read
 // by the Astro pages (src/lib/content.ts).
+import type { Gallery, GalleryImage } from './galleries.ts';
 import type { AuthorProfile } from './profile.ts';
 import type { SocialLinks } from './socials.ts';
 import type { Story } from './stories.ts';
@@ -19,9 +20,16 @@ export interface SnapshotStory extends Story {
   chapters: SnapshotChapter[];
 }
 
+/** A gallery (PG and X alike) with its first page of images, prebuilt into its page. */
+export interface SnapshotGallery extends Gallery {
+  /** The first PUBLIC_IMAGE_PAGE_SIZE images, in the order the API lists them. */
+  images: GalleryImage[];
+}
+
 export interface ContentSnapshot {
   generatedAt: string;
   profile: AuthorProfile;
   socials: SocialLinks;
   stories: SnapshotStory[];
+  galleries: SnapshotGallery[];
 }

@@ -3,6 +3,8 @@
 // must never get in a reader's way. sendBeacon survives the page being closed.
 const SESSION_KEY = 'session_id';
 const INGEST_PATH = '/api/analytics/ingest';
+/** The server refuses a session id that is not a UUID; anything else stored under the key is replaced. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type EventType = 'page_view' | 'story_view' | 'chapter_view' | 'chapter_depth' | 'gallery_view' | 'image_view' | 'click';
 
@@ -16,17 +18,17 @@ interface AnalyticsEvent {
   meta?: Record<string, unknown>;
 }
 
-/** A random UUID kept on the device (SPEC 3, Session id). */
-function sessionId(): string {
+/** A random UUID kept on the device (SPEC 3, Session id); null where storage is blocked. */
+function sessionId(): string | null {
   try {
     let id = localStorage.getItem(SESSION_KEY);
-    if (!id) {
+    if (!id || !UUID.test(id)) {
       id = crypto.randomUUID();
       localStorage.setItem(SESSION_KEY, id);
     }
     return id;
   } catch {
-    return 'no-storage';
+    return null; // the server accepts only UUIDs, or none
   }
 }
 

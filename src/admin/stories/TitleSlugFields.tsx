@@ -1,5 +1,6 @@
-// Title and slug of a story or chapter (SPEC 4, Forms): while creating, the slug follows the
-// title by the story slug rule until the person edits the slug; when editing it never changes by itself.
+// Title and slug of a story, chapter or gallery (SPEC 4, Forms): while creating, the slug follows
+// the title (by the story slug rule unless told otherwise) until the person edits the slug; when
+// editing it never changes by itself.
 import { useState } from 'react';
 import { SLUG_MAX_LENGTH, storySlug } from '../../lib/slugs.ts';
 import { TextField } from '../components.tsx';
@@ -9,14 +10,16 @@ interface TitleSlugFieldsProps {
   slug: string;
   creating: boolean;
   slugHint?: string;
+  /** SPEC 5 has two slug rules: stories and chapters (the default), galleries. */
+  slugify?: (title: string) => string;
   onChange(fields: { title: string; slug: string }): void;
 }
 
-export function TitleSlugFields({ title, slug, creating, slugHint, onChange }: TitleSlugFieldsProps) {
+export function TitleSlugFields({ title, slug, creating, slugHint, slugify = storySlug, onChange }: TitleSlugFieldsProps) {
   const [slugEdited, setSlugEdited] = useState(!creating);
   return (
     <div className="form-row">
-      <TextField label="Title" required maxLength={200} value={title} onChange={(next) => onChange({ title: next, slug: slugEdited ? slug : storySlug(next) })} />
+      <TextField label="Title" required maxLength={200} value={title} onChange={(next) => onChange({ title: next, slug: slugEdited ? slug : slugify(next) })} />
       <TextField
         label="Slug"
         required

@@ -1,0 +1,43 @@
+// POST /api/analytics/ingest (SPEC 7): one event from a reader's page (src/scripts/analytics.ts).
+// It answers 204 with no body: the pages ignore the answer, and a beacon cannot read it anyway.
+//
+// CSRF: the pages send the event as JSON (a JSON Blob through sendBeacon, or fetch), which the
+// app's csrfGuard lets through, and jsonBody refuses any other content type. A cross-site page
+// cannot send JSON without a CORS preflight, which this API never grants; what it can send
+// without one (text/plain, forms) is refused by csrfGuard (403) or jsonBody (400). Nothing is
+// lost by this: a script outside a browser can post events anyway, as to any analytics endpoint,
+// and an event changes nothing but a count.
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../core/env.ts';
+import { jsonBody } from '../core/validate.ts';
+import { referrerHost } from './referrer.ts';
+import { analyticsEventBody } from './schema.ts';
+import { analyticsStore } from './store.ts';
+import { describeUserAgent, isAutomated } from './user-agent.ts';
+import { visitorKey } from './visitor-key.ts';
+
+/**
+ * Visitors who ask not to be tracked (Do Not Track, Global Privacy Control) and known bots get
+ * the same 204 as everyone else, and nothing is stored or even read.
+ */
+const skipUncountedVisitors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const optedOut = c.req.header('dnt') === '1' || c.req.header('sec-gpc') === '1';
+  if (optedOut || isAutomated(c.req.header('user-agent'))) return c.body(null, 204);
+  await next();
+};
+
+export const analyticsRoutes = new Hono<AppEnv>().post('/ingest', skipUncountedVisitors, jsonBody(analyticsEventBody), async (c) => {
+  const { db, clientIp } = c.var.deps;
+  const { referrer, meta, ...event } = c.req.valid('json');
+  const userAgent = c.req.header('user-agent')!; // skipUncountedVisitors let only requests with one through
+  const now = new Date();
+  await analyticsStore.record(db, {
+    ...event,
+    meta: JSON.stringify(meta ?? {}),
+    visitor_hash: await visitorKey(db, clientIp(c), userAgent, now),
+    referrer: referrerHost(referrer, [c.req.header('origin'), c.req.url]),
+    ...describeUserAgent(userAgent),
+    created_at: now,
+  });
+  return c.body(null, 204);
+});

@@ -1,0 +1,34 @@
+// Decoding and resizing images is runtime-specific (sharp in Node, an image service in the
+// cloud), so the app gets it from its entry through AppDeps, like the database and storage.
+
+/** The web renditions of one uploaded image. */
+export interface ImageRenditions {
+  /** Pixel size of the original, as displayed (EXIF orientation applied). */
+  width: number;
+  height: number;
+  /** WebP about 480 px wide (never wider than the original). */
+  thumb: Uint8Array;
+  /** WebP about 960 px wide for 2x screens (never wider than the original). */
+  thumb2x: Uint8Array;
+  /** A tiny blurred WebP as a `data:image/webp;base64,…` URL, a few hundred bytes. */
+  placeholder: string;
+}
+
+export interface ImageProcessor {
+  /**
+   * Decodes the image and renders its thumbnails. Callers check the format and the pixel count
+   * from the header first: this decodes the whole image. Throws UndecodableImageError.
+   */
+  renditions(bytes: Uint8Array): Promise<ImageRenditions>;
+}
+
+export const THUMB_WIDTH = 480;
+export const THUMB_2X_WIDTH = 960;
+
+/** The bytes passed the structure checks but the decoder could not read the pixels. */
+export class UndecodableImageError extends Error {
+  constructor(cause: unknown) {
+    super('The image could not be decoded.', { cause });
+    this.name = 'UndecodableImageError';
+  }
+}

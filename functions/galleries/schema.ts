@@ -1,0 +1,42 @@
+// Gallery input (SPEC 3, 5, 9), for the server and the Gallery Manager's form.
+import { z } from 'zod';
+import { DEFAULT_GALLERY_RATING, GALLERY_RATINGS, PUBLIC_GALLERY_LIST_LIMIT } from '../../src/lib/galleries.ts';
+import { positiveInteger } from '../chapters/schema.ts';
+import { idField, slugField } from '../stories/schema.ts';
+
+const galleryFields = {
+  title: z.string().trim().min(1).max(200),
+  /** SPEC 5: the form derives it with gallerySlug(); the server takes only what SLUG_PATTERN allows. */
+  slug: slugField,
+  description: z
+    .string()
+    .trim()
+    .max(5000)
+    .nullish()
+    .transform((value) => value ?? ''),
+  rating: z.enum(GALLERY_RATINGS),
+};
+
+export const galleryCreateSchema = z.strictObject({
+  ...galleryFields,
+  rating: galleryFields.rating.default(DEFAULT_GALLERY_RATING),
+});
+export type GalleryCreate = z.output<typeof galleryCreateSchema>;
+
+/** The id plus any fields to change; fields left out stay as they are. */
+export const galleryUpdateSchema = z.strictObject({
+  id: idField,
+  title: galleryFields.title.optional(),
+  slug: galleryFields.slug.optional(),
+  description: galleryFields.description.optional(),
+  rating: galleryFields.rating.optional(),
+});
+export type GalleryUpdate = z.output<typeof galleryUpdateSchema>;
+
+export const galleryDeleteSchema = z.strictObject({ id: idField });
+
+/** GET /api/galleries/list: every gallery, PG and X (the pages filter by rating). */
+export const galleryListQuery = z.strictObject({
+  page: positiveInteger(100_000).default(1),
+  limit: positiveInteger(PUBLIC_GALLERY_LIST_LIMIT).default(PUBLIC_GALLERY_LIST_LIMIT),
+});

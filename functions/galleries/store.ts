@@ -1,0 +1,130 @@
+// Gallery queries. Counts and the hero come from the image, like and comment rows in the same
+// query, so they stay right as images come and go: nothing is cached on the gallery row.
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import type { Gallery } from '../../src/lib/galleries.ts';
+import { newestImageFirst } from '../images/store.ts';
+import type { GalleryCreate, GalleryUpdate } from './schema.ts';
+
+type Db = Kysely<Database>;
+
+export const GALLERY_NOT_FOUND = 'Gallery not found.';
+type GalleryScope = ExpressionBuilder<Database & { g: Database['galleries'] }, 'g'>;
+
+const imageCount = (eb: GalleryScope) =>
+  eb.selectFrom('gallery_images').select(sql<number>`count(*)::int`.as('n')).whereRef('gallery_images.gallery_id', '=', 'g.id').as('image_count');
+const likeCount = (eb: GalleryScope) =>
+  eb
+    .selectFrom('image_likes')
+    .innerJoin('gallery_images', 'gallery_images.id', 'image_likes.image_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('gallery_images.gallery_id', '=', 'g.id')
+    .as('like_count');
+/** Readers see approved comments only, so only those are counted. */
+const commentCount = (eb: GalleryScope) =>
+  eb
+    .selectFrom('image_comments')
+    .innerJoin('gallery_images', 'gallery_images.id', 'image_comments.image_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('gallery_images.gallery_id', '=', 'g.id')
+    .where('image_comments.status', '=', 'approved')
+    .as('comment_count');
+
+function selectGalleries(db: Db) {
+  return db
+    .selectFrom('galleries as g')
+    .leftJoinLateral(
+      (eb) =>
+        // The hero is the image the gallery page shows first.
+        newestImageFirst(eb.selectFrom('gallery_images').select(['thumb', 'src', 'width', 'height']).whereRef('gallery_images.gallery_id', '=', 'g.id'))
+          .limit(1)
+          .as('hero'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('g')
+    .select((eb) => [imageCount(eb), likeCount(eb), commentCount(eb)])
+    .select(['hero.thumb as hero_thumb', 'hero.src as hero_src', 'hero.width as hero_width', 'hero.height as hero_height'])
+    .orderBy('g.created_at', 'desc')
+    .orderBy('g.id', 'desc');
+}
+
+type GalleryRow = Awaited<ReturnType<ReturnType<typeof selectGalleries>['executeTakeFirstOrThrow']>>;
+
+function toGallery(row: GalleryRow): Gallery {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    rating: row.rating,
+    image_count: row.image_count ?? 0,
+    like_count: row.like_count ?? 0,
+    comment_count: row.comment_count ?? 0,
+    hero_thumb: row.hero_thumb ?? row.hero_src ?? null,
+    hero_width: row.hero_width ?? null,
+    hero_height: row.hero_height ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export const galleryStore = {
+  /** Newest galleries first; all of them without `paging`. */
+  async list(db: Db, paging?: { page: number; limit: number }): Promise<Gallery[]> {
+    const rows = await selectGalleries(db)
+      .$if(paging !== undefined, (qb) => qb.limit(paging!.limit).offset((paging!.page - 1) * paging!.limit))
+      .execute();
+    return rows.map(toGallery);
+  },
+
+  async find(db: Db, id: number): Promise<Gallery | null> {
+    const row = await selectGalleries(db).where('g.id', '=', id).executeTakeFirst();
+    return row ? toGallery(row) : null;
+  },
+
+  async exists(db: Db, id: number): Promise<boolean> {
+    return (await db.selectFrom('galleries').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  },
+
+  async slugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('galleries')
+      .select('id')
+      .where('slug', '=', slug)
+      .$if(exceptId !== undefined, (qb) => qb.where('id', '<>', exceptId!))
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async create(db: Db, input: GalleryCreate): Promise<number> {
+    const { id } = await db.insertInto('galleries').values(input).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  /** False when there is no such gallery. */
+  async update(db: Db, { id, ...changes }: GalleryUpdate): Promise<boolean> {
+    const row = await db
+      .updateTable('galleries')
+      .set({ ...changes, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /**
+   * Deletes the gallery and its images (likes and comments go with them by cascade); returns the
+   * storage keys of the images' files for the caller to delete, or null when there is no such
+   * gallery. The gallery row is locked first, so an upload that races with the delete either
+   * commits its row before (and its keys are returned here) or fails on the foreign key after.
+   */
+  async delete(db: Db, id: number): Promise<string[] | null> {
+    return db.transaction().execute(async (trx) => {
+      const gallery = await trx.selectFrom('galleries').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!gallery) return null;
+      const images = await trx.deleteFrom('gallery_images').where('gallery_id', '=', id).returning('storage_keys').execute();
+      await trx.deleteFrom('galleries').where('id', '=', id).execute();
+      return images.flatMap((image) => image.storage_keys);
+    });
+  },
+};

@@ -1,0 +1,97 @@
+// Reads the generation metadata an AI image carries (SPEC 3, issue 7). The container readers
+// gather the file's metadata texts under their keys (PNG text chunks; JPEG/WebP EXIF
+// UserComment and "key:{json}" tags); the generator is then recognised by what is present.
+// Pure TypeScript on the bytes, for any runtime. Never throws: unreadable, hostile or oversized
+// metadata gives what could be read, or an empty result (generator null).
+import { looksLikeA1111, parseA1111 } from './a1111.ts';
+import { graphFromApiPrompt } from './comfy-graph.ts';
+import { graphFromWorkflow } from './comfy-workflow.ts';
+import { parseComfyGraph } from './comfyui.ts';
+import { readExif } from './exif.ts';
+import { parseFooocus } from './fooocus.ts';
+import { parseInvokeAi, parseInvokeAiDream, parseInvokeAiLegacy } from './invokeai.ts';
+import { readJpegMetadata } from './jpeg-exif.ts';
+import { parseLenientJson } from './lenient-json.ts';
+import { parseNovelAi } from './novelai.ts';
+import { readPngText } from './png-chunks.ts';
+import { emptyMetadata } from './result.ts';
+import { parseSwarmUi } from './swarmui.ts';
+import type { GenerationMetadata } from './types.ts';
+import { readWebpExif } from './webp-exif.ts';
+
+export type { GenerationMetadata } from './types.ts';
+
+/** Keys under which JPEG/WebP text is filed next to the PNG chunk keywords. */
+const USER_COMMENT = 'exif:UserComment';
+const JPEG_COMMENT = 'jpeg:COM';
+
+export function extractGenerationMetadata(bytes: Uint8Array): GenerationMetadata {
+  try {
+    return fromTexts(readTexts(bytes)) ?? emptyMetadata();
+  } catch {
+    // A reader bug on hostile bytes must not break an upload: no metadata is a valid outcome.
+    return emptyMetadata();
+  }
+}
+
+function readTexts(bytes: Uint8Array): Map<string, string> {
+  const texts = readPngText(bytes);
+  if (texts.size > 0) return texts;
+  const jpeg = readJpegMetadata(bytes);
+  if (jpeg.comment !== null) texts.set(JPEG_COMMENT, jpeg.comment);
+  const tiff = jpeg.exif ?? readWebpExif(bytes);
+  if (tiff) {
+    const exif = readExif(tiff);
+    if (exif.userComment !== null) texts.set(USER_COMMENT, exif.userComment);
+    // ComfyUI's WebP writer: Model = "prompt:{…}", Make = "workflow:{…}".
+    for (const text of exif.tagTexts) {
+      const match = /^\s*(\w+):\s*([[{][\s\S]*)$/.exec(text);
+      if (match && !texts.has(match[1]!.toLowerCase())) texts.set(match[1]!.toLowerCase(), match[2]!);
+    }
+  }
+  return texts;
+}
+
+function fromTexts(texts: Map<string, string>): GenerationMetadata | null {
+  const parsed = new Map<string, unknown>(); // each text is parsed at most once
+  const json = (key: string) => {
+    if (!parsed.has(key)) {
+      const text = texts.get(key);
+      parsed.set(key, text !== undefined && /^\s*[[{]/.test(text) ? parseLenientJson(text) : undefined);
+    }
+    return parsed.get(key);
+  };
+  const freeTexts = ['parameters', USER_COMMENT, JPEG_COMMENT].filter((key) => texts.has(key));
+
+  const swarmSources = texts.has('sui_image_params') ? [{ sui_image_params: json('sui_image_params') }] : freeTexts.map(json);
+  for (const source of swarmSources) {
+    const swarm = parseSwarmUi(source);
+    if (swarm) return swarm;
+  }
+
+  if (texts.has('invokeai_metadata')) return parseInvokeAi(json('invokeai_metadata'));
+  if (texts.has('sd-metadata')) return parseInvokeAiLegacy(json('sd-metadata'));
+  const dream = texts.get('Dream') ?? texts.get('dream');
+  if (dream !== undefined) return parseInvokeAiDream(dream);
+
+  if (texts.has('Comment') && (texts.get('Software') === 'NovelAI' || texts.has('Description'))) {
+    const novelai = parseNovelAi(texts.get('Description'), json('Comment'), texts.get('Source'));
+    if (novelai) return novelai;
+  }
+
+  const fooocus = parseFooocus(json('parameters'));
+  if (fooocus) return fooocus;
+  const parameters = texts.get('parameters');
+  if (parameters !== undefined && texts.get('fooocus_scheme') === 'a1111') return { ...parseA1111(parameters), generator: 'fooocus' };
+  if (parameters !== undefined && !/^\s*[[{]/.test(parameters)) return parseA1111(parameters);
+  for (const key of [USER_COMMENT, JPEG_COMMENT]) {
+    const text = texts.get(key);
+    if (text !== undefined && looksLikeA1111(text)) return parseA1111(text);
+  }
+
+  const apiGraph = graphFromApiPrompt(json('prompt'));
+  const fromApi = apiGraph ? parseComfyGraph(apiGraph) : null;
+  if (fromApi) return fromApi;
+  const uiGraph = graphFromWorkflow(json('workflow'));
+  return uiGraph ? parseComfyGraph(uiGraph) : null;
+}

@@ -1,0 +1,38 @@
+// Finds the EXIF block (APP1 "Exif\0\0") and any COM comment of a JPEG. Stops at the image
+// data (SOS); a truncated segment ends the walk with what was found.
+import { decodeLatin1, decodeLegacyText } from './text.ts';
+
+export interface JpegMetadata {
+  exif: Uint8Array | null;
+  comment: string | null;
+}
+
+export function isJpeg(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+}
+
+const SOS = 0xda;
+const APP1 = 0xe1;
+const COM = 0xfe;
+
+export function readJpegMetadata(bytes: Uint8Array): JpegMetadata {
+  const found: JpegMetadata = { exif: null, comment: null };
+  if (!isJpeg(bytes)) return found;
+  let offset = 2;
+  while (offset + 4 <= bytes.length) {
+    if (bytes[offset] !== 0xff) break;
+    const marker = bytes[offset + 1]!;
+    if (marker === 0xff) {
+      offset++; // fill byte
+      continue;
+    }
+    if (marker === SOS || marker === 0xd9) break;
+    const length = (bytes[offset + 2]! << 8) | bytes[offset + 3]!;
+    const data = bytes.subarray(offset + 4, Math.min(offset + 2 + length, bytes.length));
+    if (marker === APP1 && !found.exif && decodeLatin1(data.subarray(0, 6)) === 'Exif\0\0') found.exif = data.subarray(6);
+    else if (marker === COM && found.comment === null) found.comment = decodeLegacyText(data);
+    if (length < 2) break;
+    offset += 2 + length;
+  }
+  return found;
+}

@@ -1,0 +1,116 @@
+// Gallery images (SPEC 7), mounted on /images beside the upload routes: anyone lists, likes and
+// comments; authors and admins upload, edit and delete. Image changes republish the site; likes
+// and comments are loaded live by the lightbox, so they do not.
+import { Hono } from 'hono';
+import { requireRole } from '../auth/session.ts';
+import { COMMENT_SUBMITTED } from '../comments/routes.ts';
+import { commentStore, IMAGE_COMMENTS } from '../comments/store.ts';
+import type { AppEnv } from '../core/env.ts';
+import { AppError } from '../core/errors.ts';
+import { filesIn, formBodyLimit, readMultipart } from '../core/form.ts';
+import { CONTENT_ROLES } from '../core/roles.ts';
+import { jsonBody, parseOrThrow, queryParams } from '../core/validate.ts';
+import { GALLERY_NOT_FOUND, galleryStore } from '../galleries/store.ts';
+import { IMAGE_LIKES, likeStore } from '../likes/store.ts';
+import { imageTarget } from '../likes/targets.ts';
+import { ensureVisitor, readVisitor } from '../likes/visitor.ts';
+import { displayName } from '../uploads/upload-form.ts';
+import type { GalleryImage } from '../../src/lib/galleries.ts';
+import { imageCommentCreateSchema, imageDeleteSchema, imageIdBody, imageIdQuery, imageListQuery, imageUpdateSchema, imageUploadFields } from './schema.ts';
+import { searchTerms } from './search.ts';
+import { imageStore } from './store.ts';
+import { deleteStoredFiles, storeGalleryImage } from './upload.ts';
+import { FileRefused, GALLERY_UPLOAD_MAX_BYTES, GALLERY_UPLOAD_MAX_FILES } from './upload-checks.ts';
+
+const IMAGE_NOT_FOUND = 'Image not found.';
+const contentStaff = requireRole(...CONTENT_ROLES);
+const uploadBodyLimit = formBodyLimit(GALLERY_UPLOAD_MAX_BYTES, `The upload is too large (at most ${GALLERY_UPLOAD_MAX_BYTES / 1024 / 1024} MB at once).`);
+
+export const galleryImageRoutes = new Hono<AppEnv>()
+  .get('/gallery-list', queryParams(imageListQuery), async (c) => {
+    const { db } = c.var.deps;
+    const { gallery_id, page, limit, q } = c.req.valid('query');
+    if (!(await galleryStore.exists(db, gallery_id))) throw new AppError(404, GALLERY_NOT_FOUND);
+    const { images, total } = await imageStore.page(db, { galleryId: gallery_id, page, limit, terms: searchTerms(q) });
+    return c.json({ success: true, images, total, page, limit });
+  })
+
+  .post('/gallery-upload', contentStaff, uploadBodyLimit, async (c) => {
+    const { deps } = c.var;
+    const form = await readMultipart(c);
+    const { gallery_id } = parseOrThrow(imageUploadFields, { gallery_id: form.get('gallery_id') ?? undefined });
+    const files = filesIn(form, 'files[]', 'files');
+    if (files.length === 0) throw new AppError(400, 'Choose at least one .png, .jpg, .jpeg or .webp file.');
+    if (files.length > GALLERY_UPLOAD_MAX_FILES) throw new AppError(400, `Upload at most ${GALLERY_UPLOAD_MAX_FILES} files at once.`);
+    if (!(await galleryStore.exists(deps.db, gallery_id))) throw new AppError(404, GALLERY_NOT_FOUND);
+
+    const images: GalleryImage[] = [];
+    const errors: string[] = [];
+    // One file at a time: each is decoded in full, so this bounds the memory one request takes.
+    for (const [index, file] of files.entries()) {
+      try {
+        images.push(await storeGalleryImage(deps, gallery_id, file));
+      } catch (error) {
+        if (!(error instanceof FileRefused)) throw error;
+        errors.push(`${displayName(file.name) || `File ${index + 1}`}: ${error.message}`);
+      }
+    }
+    if (images.length === 0) return c.json({ success: false, error: errors.join('; '), images, errors }, 400);
+    deps.rebuild.schedule(`${images.length} gallery images uploaded`);
+    return c.json({ success: true, images, errors }, 201);
+  })
+
+  .post('/gallery-update', contentStaff, jsonBody(imageUpdateSchema), async (c) => {
+    const { db, rebuild } = c.var.deps;
+    const { id, ...changes } = c.req.valid('json');
+    if (!(await imageStore.update(db, id, changes))) throw new AppError(404, IMAGE_NOT_FOUND);
+    rebuild.schedule('gallery image updated');
+    return c.json({ success: true, image: await imageStore.find(db, id) });
+  })
+
+  .post('/gallery-delete', contentStaff, jsonBody(imageDeleteSchema), async (c) => {
+    const { db, storage, rebuild } = c.var.deps;
+    const keys = await imageStore.delete(db, c.req.valid('json').id);
+    if (keys === null) throw new AppError(404, IMAGE_NOT_FOUND);
+    await deleteStoredFiles(storage, keys);
+    rebuild.schedule('gallery image deleted');
+    return c.json({ success: true });
+  })
+
+  .get('/gallery-stats', queryParams(imageIdQuery), async (c) => {
+    const { db } = c.var.deps;
+    const { image_id } = c.req.valid('query');
+    await imageTarget.assertReadable(db, image_id);
+    const { like_count, user_liked } = await likeStore.state(db, IMAGE_LIKES, image_id, readVisitor(c));
+    return c.json({ ok: true, likes: like_count, comments: await commentStore.countApproved(db, IMAGE_COMMENTS, image_id), liked: user_liked });
+  })
+
+  .post('/gallery-like', jsonBody(imageIdBody), async (c) => {
+    const { db } = c.var.deps;
+    const { image_id } = c.req.valid('json');
+    await imageTarget.assertReadable(db, image_id);
+    const visitor = ensureVisitor(c);
+    await imageTarget.write(() => likeStore.toggle(db, IMAGE_LIKES, image_id, visitor));
+    const { like_count, user_liked } = await likeStore.state(db, IMAGE_LIKES, image_id, visitor);
+    return c.json({ success: true, like_count, comments: await commentStore.countApproved(db, IMAGE_COMMENTS, image_id), user_liked });
+  })
+
+  .get('/gallery-comment-list', queryParams(imageIdQuery), async (c) => {
+    const { db } = c.var.deps;
+    const { image_id } = c.req.valid('query');
+    await imageTarget.assertReadable(db, image_id);
+    const rows = await commentStore.listApproved(db, IMAGE_COMMENTS, image_id);
+    const comments = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+    return c.json({ success: true, comments });
+  })
+
+  .post('/gallery-comment-create', jsonBody(imageCommentCreateSchema), async (c) => {
+    const { db, clientIp } = c.var.deps;
+    const { image_id, author_name, content, website } = c.req.valid('json');
+    await imageTarget.assertReadable(db, image_id);
+    // A filled-in trap is a bot: it gets the very answer a person gets, and nothing is stored.
+    if (!website) {
+      await imageTarget.write(() => commentStore.submit(db, IMAGE_COMMENTS, image_id, { author_name, content, ip_address: clientIp(c) }));
+    }
+    return c.json({ success: true, message: COMMENT_SUBMITTED }, 201);
+  });

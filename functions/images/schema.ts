@@ -1,0 +1,42 @@
+// Gallery image requests (SPEC 5, 7, 9). Likes and comments reuse the chapter pieces: the same
+// id rules, name and text limits and spam trap, with image_id in place of chapter_id.
+import { z } from 'zod';
+import { ADMIN_IMAGE_LIMIT, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
+import { positiveInteger } from '../chapters/schema.ts';
+import { chapterCommentCreateSchema } from '../comments/schema.ts';
+import { targetIdField, targetIdParam } from '../likes/targets.ts';
+import { idField } from '../stories/schema.ts';
+import { SEARCH_MAX_LENGTH } from './search.ts';
+
+export const imageListQuery = z.strictObject({
+  gallery_id: targetIdParam,
+  page: positiveInteger(1_000_000).default(1),
+  limit: positiveInteger(ADMIN_IMAGE_LIMIT).default(PUBLIC_IMAGE_PAGE_SIZE),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+});
+
+/** The gallery_id field of the multipart upload form. */
+export const imageUploadFields = z.strictObject({ gallery_id: targetIdParam });
+
+/** SPEC 5: a blank title or alt text is stored as null ("no title": the file name shows). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((value) => value || null);
+
+export const imageUpdateSchema = z.strictObject({
+  id: idField,
+  /** Left out: unchanged. */
+  title: optionalText(200).optional(),
+  alt_text: optionalText(1000).optional(),
+});
+
+export const imageDeleteSchema = z.strictObject({ id: idField });
+
+export const imageIdQuery = z.strictObject({ image_id: targetIdParam });
+export const imageIdBody = z.strictObject({ image_id: targetIdField });
+
+export const imageCommentCreateSchema = chapterCommentCreateSchema.omit({ chapter_id: true }).extend({ image_id: targetIdField });

@@ -1,0 +1,90 @@
+// Image Galleries (/admin/galleries, /admin/galleries/{id}): the galleries, the gallery form,
+// and the images of the gallery selected in the address (SPEC 2.5, Gallery Manager).
+import './galleries.css';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import type { Gallery } from '../../lib/galleries.ts';
+import { useConfirm } from '../Modal.tsx';
+import { NoticeBanner, useNotice } from '../components.tsx';
+import { namedFailure } from './failure.ts';
+import { galleryApi } from './api.ts';
+import { GalleryCard } from './GalleryCard.tsx';
+import { GalleryForm } from './GalleryForm.tsx';
+import { GalleryImages } from './GalleryImages.tsx';
+
+export function GalleryManager() {
+  const { galleryId } = useParams<{ galleryId?: string }>();
+  const [, navigate] = useLocation();
+  const [galleries, setGalleries] = useState<Gallery[] | null>(null);
+  const [editing, setEditing] = useState<Gallery | 'new' | null>(null);
+  const [notice, showNotice] = useNotice();
+  const { confirm, dialog } = useConfirm();
+
+  const load = useCallback(async () => {
+    try {
+      setGalleries(await galleryApi.list());
+    } catch (error) {
+      setGalleries([]);
+      showNotice({ kind: 'error', text: namedFailure(error, 'Failed to load galleries') });
+    }
+  }, [showNotice]);
+
+  useEffect(() => void load(), [load]);
+
+  const selected = galleries?.find((gallery) => String(gallery.id) === galleryId) ?? null;
+
+  async function remove(gallery: Gallery) {
+    const images = gallery.image_count === 1 ? '1 image' : `${gallery.image_count} images`;
+    const warning = `Delete the gallery "${gallery.title}"? All its images (${images}) will be deleted too. This cannot be undone.`;
+    if (!(await confirm(warning))) return;
+    try {
+      await galleryApi.delete(gallery.id);
+      showNotice({ kind: 'success', text: 'Gallery deleted successfully!' });
+      if (selected?.id === gallery.id) navigate('/galleries');
+      await load();
+    } catch (error) {
+      showNotice({ kind: 'error', text: namedFailure(error, 'Failed to delete gallery') });
+    }
+  }
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Image Galleries</h1>
+        <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
+          New Gallery
+        </button>
+      </div>
+      <NoticeBanner notice={notice} />
+      {galleries === null ? (
+        <p role="status">Loading galleries...</p>
+      ) : galleries.length === 0 ? (
+        <p className="muted">No galleries found</p>
+      ) : (
+        <ul className="gallery-list">
+          {galleries.map((gallery) => (
+            <GalleryCard key={gallery.id} gallery={gallery} selected={gallery.id === selected?.id} onEdit={setEditing} onDelete={(g) => void remove(g)} />
+          ))}
+        </ul>
+      )}
+      {selected ? (
+        <GalleryImages key={selected.id} gallery={selected} onImagesChanged={() => void load()} />
+      ) : (
+        galleries && galleries.length > 0 && <p className="muted">Select a gallery to see and upload its images.</p>
+      )}
+      {editing && (
+        <GalleryForm
+          gallery={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved, created) => {
+            setEditing(null);
+            showNotice({ kind: 'success', text: created ? 'Gallery created successfully!' : 'Gallery updated successfully!' });
+            void load();
+            if (created && saved) navigate(`/galleries/${saved.id}`);
+          }}
+        />
+      )}
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+// A gallery and a gallery image as the API returns them (SPEC 3), shared by the admin, the
+// public gallery pages, the static build's snapshot and the server.
+
+export const GALLERY_RATINGS = ['PG', 'X'] as const;
+export type GalleryRating = (typeof GALLERY_RATINGS)[number];
+export const DEFAULT_GALLERY_RATING: GalleryRating = 'PG';
+
+/** SPEC 9: a hero this wide (width / height) spans the whole row of the gallery list. */
+export const WIDE_HERO_RATIO = 2.2;
+
+export interface Gallery {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  rating: GalleryRating;
+  image_count: number;
+  like_count: number;
+  comment_count: number;
+  /** The hero image's thumbnail (the gallery's first image); null when it has no images. */
+  hero_thumb: string | null;
+  hero_width: number | null;
+  hero_height: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Generation settings read from the file (null: the file did not say). */
+export interface GenerationSettings {
+  steps: number | null;
+  sampler: string | null;
+  scheduler: string | null;
+  cfg: number | null;
+  /** A string: seeds exceed JavaScript's safe integers. */
+  seed: string | null;
+  /** The generation size from the metadata (may differ from the pixels: hires fix, crops). */
+  width: number | null;
+  height: number | null;
+}
+
+export interface LoraUse {
+  name: string;
+  /** The model strength; null when the file names the LoRA without a weight. */
+  weight: number | null;
+}
+
+/** Which tool wrote the metadata. */
+export type Generator = 'automatic1111' | 'comfyui' | 'novelai' | 'invokeai' | 'fooocus' | 'swarmui' | 'civitai';
+
+export interface GalleryImage {
+  id: number;
+  gallery_id: number;
+  /** The original file, as uploaded: /api/uploads/galleries/… */
+  src: string;
+  /** WebP thumbnail about 480 px wide. */
+  thumb: string;
+  /** WebP thumbnail about 960 px wide, for srcset (2x). */
+  thumb_2x: string;
+  /** A tiny blurred WebP as a data: URL, shown while the thumbnail loads. */
+  placeholder: string;
+  /** The title, or the file name from src when none is set (SPEC 3). */
+  title: string;
+  /** The title as stored (null: none set); the admin edits this one. */
+  stored_title: string | null;
+  /** The uploaded file's name, for the admin's title placeholder (without its extension there). */
+  original_name: string;
+  alt_text: string | null;
+  prompt: string | null;
+  /** SPEC 3 names the negative prompt `parameters`. */
+  parameters: string | null;
+  checkpoint: string | null;
+  /** LoRA names (SPEC 3: a list of strings). */
+  loras: string[];
+  /** The same LoRAs with their weights. */
+  lora_weights: LoraUse[];
+  settings: GenerationSettings;
+  generator: Generator | null;
+  /** Pixel size of the original. */
+  width: number;
+  height: number;
+  like_count: number;
+  comment_count: number;
+  created_at: string;
+}
+
+/** GET /api/images/gallery-list answer. */
+export interface GalleryImagePage {
+  success: true;
+  images: GalleryImage[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** SPEC 9 page sizes. */
+export const PUBLIC_IMAGE_PAGE_SIZE = 20;
+export const ADMIN_IMAGE_LIMIT = 100;
+export const PUBLIC_GALLERY_LIST_LIMIT = 1000;
+
+/** SPEC 5: what the Gallery Manager's file picker offers. */
+export const GALLERY_UPLOAD_ACCEPT = '.png,.jpg,.jpeg,.webp';
