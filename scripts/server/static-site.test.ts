@@ -32,6 +32,9 @@ beforeAll(async () => {
   write('_astro/app.123.js', 'console.log(1)');
   write('stories/index.html', '<h1>stories</h1>');
   write('404.html', '<h1>Chapter not found</h1>');
+  write('galleries/index.html', '<h1>All Galleries</h1>');
+  write('galleries/field-studies/index.html', '<h1>Field Studies</h1>');
+  write('gallery-not-found/index.html', '<h1>Gallery not found.</h1>');
   // Above precompress's 1 KB floor, so these get .br and .gz copies.
   write('storytime/index.html', LONG_PAGE);
   write('_astro/long.456.js', LONG_SCRIPT);
@@ -135,6 +138,35 @@ describe('staticSite', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
     },
   );
+
+  it.each(['/galleries/', '/galleries', '/galleries/?rating=X'])('serves the gallery list at %s', async (url) => {
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('<h1>All Galleries</h1>');
+  });
+
+  it.each(['/galleries/field-studies/', '/galleries/field-studies', '/galleries/field-studies/?image=3'])('serves a gallery at %s', async (url) => {
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('<h1>Field Studies</h1>');
+  });
+
+  it.each(['/galleries/no-such-gallery/', '/galleries/no-such-gallery', '/galleries/%3Cscript%3E', "/galleries/x'%20OR%201=1"])(
+    "answers an unknown gallery %s with the 'Gallery not found.' page and 404",
+    async (url) => {
+      const res = await get(url);
+      expect(res.status).toBe(404);
+      expect(res.body).toBe('<h1>Gallery not found.</h1>');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-security-policy']).toBe(PAGE_CSP);
+    },
+  );
+
+  it.each(['/galleries/field-studies/extra', '/galleries/a/b/c'])('sends an unknown address in the galleries area, %s, to the gallery list', async (url) => {
+    const res = await get(url);
+    expect(res.status).toBe(302);
+    expect(res.headers['location']).toBe('/galleries/');
+  });
 
   it.each(['/storytime/story/gone/', '/storytime/nothing-here'])('sends an unknown address in the stories area, %s, to the story list', async (url) => {
     const res = await get(url);

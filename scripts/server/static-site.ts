@@ -1,9 +1,11 @@
 // Serves the published static site: files as built, /admin/* falls back to the admin app's
-// page (it routes in the browser), a missing chapter gets the 'Chapter not found' page, and any
-// other unknown path redirects (to the story list inside /storytime, else to the landing page).
+// page (it routes in the browser), a missing chapter gets the 'Chapter not found' page and a
+// missing gallery the 'Gallery not found.' page, and any other unknown path redirects (to the
+// story list inside /storytime, the gallery list inside /galleries, else to the landing page).
 // Compressed copies are made at build time (precompress.ts) and picked here from
 // Accept-Encoding; each copy has its own strong ETag, so If-None-Match gets a 304.
 import type { Context, MiddlewareHandler } from 'hono';
+import { GALLERY_NOT_FOUND_PATH } from '../../src/lib/gallery-urls.ts';
 import { type Encoding, type SiteFile, SiteFiles } from './site-files.ts';
 
 /**
@@ -127,16 +129,26 @@ export function staticSite(currentRoot: () => string | null): MiddlewareHandler 
   };
 }
 
-const CHAPTER_ADDRESS = /^\/storytime\/story\/[^/]+\/chapter\/[^/]+\/?$/;
-const STORIES_AREA = /^\/storytime(\/|$)/;
+/** Addresses that get a not-found page (status 404) when they have no page of their own. */
+const NOT_FOUND_PAGES: { address: RegExp; page: string }[] = [
+  { address: /^\/storytime\/story\/[^/]+\/chapter\/[^/]+\/?$/, page: '/404.html' },
+  { address: /^\/galleries\/[^/]+\/?$/, page: `${GALLERY_NOT_FOUND_PATH}/index.html` },
+];
+/** Where other unknown addresses of an area go. */
+const AREA_HOMES: { area: RegExp; home: string }[] = [
+  { area: /^\/storytime(\/|$)/, home: '/storytime/' },
+  { area: /^\/galleries(\/|$)/, home: '/galleries/' },
+];
 
 /**
- * A chapter address without a page gets 'Chapter not found' (SPEC 2.4) with status 404; other
- * addresses in the stories area go to the story list, and anything else to the landing page (SPEC 2.1).
+ * A chapter address without a page gets 'Chapter not found' (SPEC 2.4), a gallery address
+ * 'Gallery not found.' (SPEC 2.3), both with status 404; other addresses in the stories or
+ * galleries area go to that area's list, and anything else to the landing page (SPEC 2.1).
  */
 async function notFound(c: Context, files: SiteFiles, urlPath: string): Promise<Response> {
-  const page = CHAPTER_ADDRESS.test(urlPath) ? files.get('/404.html') : undefined;
-  const response = page && (await serveFile(c, page, '/404.html'));
+  const pagePath = NOT_FOUND_PAGES.find(({ address }) => address.test(urlPath))?.page;
+  const page = pagePath ? files.get(pagePath) : undefined;
+  const response = page && pagePath && (await serveFile(c, page, pagePath));
   if (response) return response.status === 200 ? new Response(response.body, { status: 404, headers: response.headers }) : response;
-  return c.redirect(STORIES_AREA.test(urlPath) ? '/storytime/' : '/', 302);
+  return c.redirect(AREA_HOMES.find(({ area }) => area.test(urlPath))?.home ?? '/', 302);
 }

@@ -1,6 +1,8 @@
 // What @astrojs/sitemap (astro.config.mjs) lists: every page the build wrote except the admin
-// app, each with the time its content last changed where the snapshot knows it.
+// app, X galleries (adults only, not for search engines) and the not-found page, each with the
+// time its content last changed where the snapshot knows it.
 import type { SitemapOptions } from '@astrojs/sitemap';
+import { GALLERIES_PATH, GALLERY_NOT_FOUND_PATH, galleryPath } from './gallery-urls.ts';
 import { chapterPath, STORIES_PATH, storyPath } from './reader-urls.ts';
 import type { ContentSnapshot } from './snapshot.ts';
 
@@ -9,10 +11,16 @@ export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 
 const PRIVATE_PATH = /^\/(admin|api)(\/|$)/;
 
-export function sitemapOptions(content: Pick<ContentSnapshot, 'profile' | 'stories'>): SitemapOptions {
+type SitemapContent = Pick<ContentSnapshot, 'profile' | 'stories'> & Partial<Pick<ContentSnapshot, 'galleries'>>;
+
+export function sitemapOptions(content: SitemapContent): SitemapOptions {
   const lastmods = pageLastmods(content);
+  const hidden = new Set([GALLERY_NOT_FOUND_PATH, ...(content.galleries ?? []).filter((g) => g.rating !== 'PG').map((g) => galleryPath(g.slug))]);
   return {
-    filter: (page) => !PRIVATE_PATH.test(new URL(page).pathname),
+    filter: (page) => {
+      const path = new URL(page).pathname;
+      return !PRIVATE_PATH.test(path) && !hidden.has(withoutTrailingSlash(path));
+    },
     serialize: (item) => {
       const lastmod = lastmods.get(withoutTrailingSlash(new URL(item.url).pathname));
       return lastmod ? { ...item, lastmod } : item;
@@ -21,7 +29,7 @@ export function sitemapOptions(content: Pick<ContentSnapshot, 'profile' | 'stori
 }
 
 /** Page path (no trailing slash) → ISO time it last changed: a list changes with what it lists. */
-export function pageLastmods({ profile, stories }: Pick<ContentSnapshot, 'profile' | 'stories'>): Map<string, string> {
+export function pageLastmods({ profile, stories, galleries = [] }: SitemapContent): Map<string, string> {
   const lastmods = new Map<string, string>();
   if (profile.updated_at) lastmods.set('/', profile.updated_at);
   for (const story of stories) {
@@ -29,6 +37,11 @@ export function pageLastmods({ profile, stories }: Pick<ContentSnapshot, 'profil
     lastmods.set(storyPath(story.slug), latest([story.updated_at, ...story.chapters.map((chapter) => chapter.updated_at)]));
   }
   if (stories.length > 0) lastmods.set(STORIES_PATH, latest(stories.map((story) => lastmods.get(storyPath(story.slug))!)));
+  const listed = galleries.filter((gallery) => gallery.rating === 'PG');
+  for (const gallery of listed) {
+    lastmods.set(galleryPath(gallery.slug), latest([gallery.updated_at, ...gallery.images.map((image) => image.created_at)]));
+  }
+  if (listed.length > 0) lastmods.set(GALLERIES_PATH, latest(listed.map((gallery) => lastmods.get(galleryPath(gallery.slug))!)));
   return lastmods;
 }
 

@@ -1,0 +1,32 @@
+// Copies a prompt (SPEC 2.3): the button says 'Copied' for a second; clipboard failures are
+// ignored (the text stays on screen to select by hand).
+import { useEffect, useState } from 'react';
+
+/** SPEC 9: how long 'Copied' shows. */
+export const COPIED_MS = 1000;
+
+export default function GalleryCopyButton({ text, what }: { text: string; what: string }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      // Ignored by design (SPEC 2.3).
+    }
+  }
+
+  return (
+    <button type="button" className="btn btn-small copy-button" onClick={() => void copy()}>
+      <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+      <span className="visually-hidden"> {what}</span>
+    </button>
+  );
+}

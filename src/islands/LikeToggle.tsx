@@ -1,0 +1,60 @@
+// A like toggle for anything visitors like (a chapter, a gallery image): a click toggles, and the
+// count and state always come from the server's answer (SPEC 4). Loading failures are only
+// logged (SPEC 8). The caller says how to load and toggle; pass stable functions (useCallback).
+import { Heart } from 'lucide-react';
+import { useEffect, useState } from 'react';
+
+export interface LikeState {
+  like_count: number;
+  user_liked: boolean;
+}
+
+interface Props {
+  load: () => Promise<LikeState>;
+  toggle: () => Promise<LikeState>;
+  /** Told every state the server answered, so a count shown elsewhere can follow. */
+  onChange?: (state: LikeState) => void;
+}
+
+export default function LikeToggle({ load, toggle, onChange }: Props) {
+  const [state, setState] = useState<LikeState | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setState(null);
+    load()
+      .then((answer) => current && setState(answer))
+      .catch((error: unknown) => console.warn('Loading likes failed', error));
+    return () => {
+      current = false;
+    };
+  }, [load]);
+
+  async function click() {
+    setBusy(true);
+    try {
+      const answer = await toggle();
+      setState(answer);
+      onChange?.(answer);
+    } catch (error) {
+      console.warn('Liking failed', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const liked = state?.user_liked ?? false;
+  const count = state?.like_count ?? 0;
+  return (
+    <div className="like-row">
+      <button type="button" className={`btn like-button${liked ? ' is-liked' : ''}`} aria-pressed={liked} disabled={busy || !state} onClick={() => void click()}>
+        <Heart size={18} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
+        {liked ? 'Liked' : 'Like'}
+      </button>
+      <span className="muted" aria-live="polite">
+        {state ? (count === 1 ? '1 like' : `${count} likes`) : ''}
+      </span>
+    </div>
+  );
+}

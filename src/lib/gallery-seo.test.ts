@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Gallery, GalleryImage } from './galleries.ts';
+import { galleryDescription, galleryJsonLd, isIndexable } from './gallery-seo.ts';
+
+const gallery = (rating: 'PG' | 'X', description = 'Mood pieces.') => ({ id: 1, slug: 'field-studies', title: 'Field Studies', description, rating }) as Gallery;
+const image = {
+  id: 3,
+  title: 'Duck study',
+  alt_text: 'A duck on still water',
+  src: '/api/uploads/galleries/duck.png',
+  thumb: '/api/uploads/galleries/duck-480.webp',
+  width: 512,
+  height: 400,
+} as GalleryImage;
+
+describe('gallery structured data (SPEC 1: ImageGallery)', () => {
+  it('lists a PG gallery with its images, as absolute URLs', () => {
+    const data = galleryJsonLd(gallery('PG'), [image], 'https://example.com/galleries/field-studies/', 'https://example.com', 'Mara');
+    expect(data).toMatchObject({
+      '@type': 'ImageGallery',
+      name: 'Field Studies',
+      description: 'Mood pieces.',
+      url: 'https://example.com/galleries/field-studies/',
+      image: [
+        {
+          '@type': 'ImageObject',
+          name: 'Duck study',
+          description: 'A duck on still water',
+          contentUrl: 'https://example.com/api/uploads/galleries/duck.png',
+          thumbnailUrl: 'https://example.com/api/uploads/galleries/duck-480.webp',
+          width: 512,
+          height: 400,
+        },
+      ],
+    });
+  });
+
+  it('names no image of an X gallery, which is not indexed', () => {
+    const data = galleryJsonLd(gallery('X'), [image], 'https://example.com/galleries/after-dark/', 'https://example.com', 'Mara');
+    expect(data).not.toHaveProperty('image');
+    expect(JSON.stringify(data)).not.toContain('duck');
+    expect(isIndexable(gallery('X'))).toBe(false);
+    expect(isIndexable(gallery('PG'))).toBe(true);
+  });
+
+  it('describes a gallery without a description, and cuts a long one at 160 characters', () => {
+    expect(galleryDescription(gallery('PG', '  '), 'Mara')).toBe('Field Studies: AI-generated art by Mara.');
+    const long = galleryDescription(gallery('PG', 'word '.repeat(100)), 'Mara');
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});
