@@ -1,18 +1,17 @@
 // Gallery image requests (SPEC 5, 7, 9). Likes and comments reuse the chapter pieces: the same
 // id rules, name and text limits and spam trap, with image_id in place of chapter_id.
 import { z } from 'zod';
-import { ADMIN_IMAGE_LIMIT, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
+import { ADMIN_IMAGE_LIMIT, GALLERY_SEARCH_MAX_LENGTH, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
 import { positiveInteger } from '../chapters/schema.ts';
 import { chapterCommentCreateSchema } from '../comments/schema.ts';
 import { targetIdField, targetIdParam } from '../likes/targets.ts';
 import { idField } from '../stories/schema.ts';
-import { SEARCH_MAX_LENGTH } from './search.ts';
 
 export const imageListQuery = z.strictObject({
   gallery_id: targetIdParam,
   page: positiveInteger(1_000_000).default(1),
   limit: positiveInteger(ADMIN_IMAGE_LIMIT).default(PUBLIC_IMAGE_PAGE_SIZE),
-  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  q: z.string().trim().max(GALLERY_SEARCH_MAX_LENGTH).optional(),
 });
 
 /** The gallery_id field of the multipart upload form. */

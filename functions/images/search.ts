@@ -2,8 +2,6 @@
 // title, prompt, negative, checkpoint, LoRA names or file name. Terms are literal text: quotes,
 // %, _, backslashes and regex characters match themselves.
 
-/** A search longer than this is refused by the query schema (images/schema.ts). */
-export const SEARCH_MAX_LENGTH = 200;
 /** Terms past this many are ignored: each one is another condition on every candidate row. */
 export const SEARCH_MAX_TERMS = 8;
 

@@ -1,10 +1,9 @@
 // The gallery page's search box (SPEC 2.3): prompt, negative, LoRAs, checkpoint and title are
 // searched by the API. Typing settles for a moment before a search starts.
 import { useEffect, useId, useState } from 'react';
+import { GALLERY_SEARCH_MAX_LENGTH } from '../lib/galleries.ts';
 
 const SETTLE_MS = 300;
-/** The longest search the API takes (SEARCH_MAX_LENGTH in functions/images/search.ts). */
-const QUERY_MAX_LENGTH = 200;
 
 export default function GallerySearch({ onSearch }: { onSearch: (query: string) => void }) {
   const [text, setText] = useState('');
@@ -20,7 +19,7 @@ export default function GallerySearch({ onSearch }: { onSearch: (query: string) 
       <label htmlFor={id} className="visually-hidden">
         Search images
       </label>
-      <input id={id} type="search" placeholder="Search prompt / LoRA / checkpoint…" value={text} maxLength={QUERY_MAX_LENGTH} autoComplete="off" onChange={(event) => setText(event.target.value)} />
+      <input id={id} type="search" placeholder="Search prompt / LoRA / checkpoint…" value={text} maxLength={GALLERY_SEARCH_MAX_LENGTH} autoComplete="off" onChange={(event) => setText(event.target.value)} />
     </div>
   );
 }

@@ -97,5 +97,8 @@ export const PUBLIC_IMAGE_PAGE_SIZE = 20;
 export const ADMIN_IMAGE_LIMIT = 100;
 export const PUBLIC_GALLERY_LIST_LIMIT = 1000;
 
+/** The longest gallery search the API takes (the search box stops there too). */
+export const GALLERY_SEARCH_MAX_LENGTH = 200;
+
 /** SPEC 5: what the Gallery Manager's file picker offers. */
 export const GALLERY_UPLOAD_ACCEPT = '.png,.jpg,.jpeg,.webp';
