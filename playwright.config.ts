@@ -51,6 +51,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       REBUILD_DEBOUNCE_MS: '100',
+      // Every browser test comes from loopback: one address for the whole run would soon exhaust
+      // the per-address comment limit (5 a minute). The limits themselves have API tests.
+      RATE_LIMIT_SCALE: '100',
       DATABASE_URL: '',
     },
   },

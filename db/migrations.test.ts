@@ -19,6 +19,7 @@ const TABLES: (keyof Database)[] = [
   'image_comments',
   'image_likes',
   'login_throttle',
+  'rate_limit_counters',
   'social_links',
   'stories',
   'users',
@@ -49,10 +50,10 @@ describe('migrations', () => {
     expect(await appTables()).toEqual([]);
   });
 
-  it('create all 15 tables, once', async () => {
+  it('create all 16 tables, once', async () => {
     expect(await migrateToLatest(database.db)).toEqual(NAMES.map((name) => `applied ${name}`));
     expect(await appTables()).toEqual(TABLES);
-    expect(TABLES).toHaveLength(15);
+    expect(TABLES).toHaveLength(16);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

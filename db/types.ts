@@ -123,6 +123,8 @@ export interface CommentTable {
   content: string;
   ip_address: string | null;
   status: Generated<(typeof COMMENT_STATUSES)[number]>;
+  /** Why the comment stays pending until a moderator decides (too many links, links only); null otherwise. */
+  held_reason: string | null;
   created_at: CreatedAt;
 }
 export interface ImageCommentTable extends CommentTable {
@@ -163,6 +165,7 @@ export interface ChapterTable {
 
 export interface BannedIpTable {
   id: Generated<number>;
+  /** Postgres inet: one address ('203.0.113.5', '2001:db8::1') or a CIDR range ('10.0.0.0/8'). */
   ip_address: string;
   reason: string;
   banned_by: number | null;
@@ -193,6 +196,14 @@ export interface AnalyticsEventTable {
   day_of_week: ColumnType<number, never, never>;
 }
 
+/** A fixed-window counter of one rate limit for one address; deleted once the window has passed. */
+export interface RateLimitCounterTable {
+  key: string;
+  window_start: Date;
+  expires_at: Date;
+  count: number;
+}
+
 /** One secret per UTC day ('YYYY-MM-DD') behind the visitor hash; deleted after two days. */
 export interface AnalyticsSaltTable {
   day: ColumnType<Date | string, string, never>; // drivers differ in how they read a date
@@ -215,6 +226,7 @@ export interface Database {
   banned_ips: BannedIpTable;
   analytics_events: AnalyticsEventTable;
   analytics_salts: AnalyticsSaltTable;
+  rate_limit_counters: RateLimitCounterTable;
 }
 
 export type AuthorProfileRow = Selectable<AuthorProfileTable>;

@@ -5,13 +5,14 @@ import { analyticsRoutes } from './analytics/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './core/env.ts';
 import { handleError } from './core/errors.ts';
-import { apiHeaders, bannedAddressGuard, csrfGuard, jsonBodyLimit } from './core/guards.ts';
+import { apiHeaders, csrfGuard, jsonBodyLimit } from './core/guards.ts';
 import { chapterRoutes } from './chapters/routes.ts';
 import { chapterCommentRoutes } from './comments/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { galleryRoutes } from './galleries/routes.ts';
 import { galleryImageRoutes } from './images/routes.ts';
 import { chapterLikeRoutes } from './likes/routes.ts';
+import { moderationRoutes } from './moderation/routes.ts';
 import { authorRoutes, socialRoutes } from './site/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
 import { imageUploadRoutes, uploadFileRoutes } from './uploads/routes.ts';
@@ -32,12 +33,13 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
-  app.use('*', apiHeaders, jsonBodyLimit, csrfGuard, bannedAddressGuard);
+  app.use('*', apiHeaders, jsonBodyLimit, csrfGuard); // banned addresses: on the visitor write routes
 
   app.route('/auth', authRoutes);
   app.route('/author', authorRoutes);
   app.route('/socials', socialRoutes);
   app.route('/admin', dashboardRoutes);
+  app.route('/admin', moderationRoutes); // Hono serves several sub-apps on one base path
   app.route('/galleries', galleryRoutes);
   app.route('/images', imageUploadRoutes);
   app.route('/images', galleryImageRoutes); // Hono serves several sub-apps on one base path

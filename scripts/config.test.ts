@@ -20,6 +20,7 @@ describe('readConfig', () => {
     expect(config.seedDemoContent).toBe(true);
     expect(config.siteUrl).toBe('http://localhost:4321');
     expect(config.rebuildDebounceMs).toBe(1500);
+    expect(config.rateLimitScale).toBe(1);
     expect(config.s3).toBeUndefined();
   });
 
@@ -77,6 +78,8 @@ describe('readConfig', () => {
     expect(() => readConfig({ REBUILD_DEBOUNCE_MS: '600001' })).toThrow(/^REBUILD_DEBOUNCE_MS must be a whole number between 0 and 600000/);
     expect(() => readConfig({ REBUILD_DEBOUNCE_MS: 'soon' })).toThrow(/REBUILD_DEBOUNCE_MS/);
     expect(readConfig({ REBUILD_DEBOUNCE_MS: '600000' }).rebuildDebounceMs).toBe(600_000);
+    expect(readConfig({ RATE_LIMIT_SCALE: '100' }).rateLimitScale).toBe(100);
+    expect(() => readConfig({ RATE_LIMIT_SCALE: '0' })).toThrow('RATE_LIMIT_SCALE must be a whole number between 1 and 1000');
   });
 
   it('strips trailing slashes from SITE_URL', () => {
@@ -85,6 +88,21 @@ describe('readConfig', () => {
     expect(readConfig({ SITE_URL: 'https://author.example/blog/' }).siteUrl).toBe('https://author.example/blog');
     expect(readConfig({ SITE_URL: 'https://author.example' }).siteUrl).toBe('https://author.example');
   });
+
+  it('gives the origin of SITE_URL as the site origin only when SITE_URL is set', () => {
+    expect(readConfig({}).siteOrigin).toBeUndefined();
+    expect(readConfig({ SITE_URL: '' }).siteOrigin).toBeUndefined();
+    expect(readConfig({ SITE_URL: 'https://Author.Example/blog/' }).siteOrigin).toBe('https://author.example');
+    expect(readConfig({ SITE_URL: 'http://localhost:8080' }).siteOrigin).toBe('http://localhost:8080');
+    expect(readConfig({ SITE_URL: 'https://author.example:443' }).siteOrigin).toBe('https://author.example');
+  });
+
+  it.each(['author.example', 'ftp://author.example', 'https://', 'https://author.example/?x=1', 'https://user@author.example', 'not a url'])(
+    'refuses SITE_URL=%j, naming it',
+    (value) => {
+      expect(() => readConfig({ SITE_URL: value })).toThrow(/^SITE_URL must be the site's public http\(s\) address/);
+    },
+  );
 
   it('splits TRUSTED_PROXIES on commas, trimming and dropping empty entries', () => {
     expect(readConfig({ TRUSTED_PROXIES: 'a, b,,' }).trustedProxies).toEqual(['a', 'b']);

@@ -15,8 +15,15 @@ export interface ServerConfig {
   trustedProxies: string[];
   /** Public address of the site, for canonical links when the profile names no domain. */
   siteUrl: string;
+  /**
+   * The origin of SITE_URL when it is set: the only origin whose forms the API accepts (CSRF),
+   * instead of whatever the Host header claims. Undefined on a local site without SITE_URL.
+   */
+  siteOrigin: string | undefined;
   seedDemoContent: boolean;
   rebuildDebounceMs: number;
+  /** Multiplies the per-address limits on comments, likes and analytics (1 = as designed). */
+  rateLimitScale: number;
   /** Uploads go to this bucket when S3_BUCKET is set, else to DATA_DIR/uploads. */
   s3: S3StorageOptions | undefined;
 }
@@ -90,10 +97,21 @@ function readS3Config(env: NodeJS.ProcessEnv): S3StorageOptions | undefined {
   };
 }
 
+/** SITE_URL without trailing slashes, refused unless it is an http(s) URL with a host. */
+function siteUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || url.search || url.hash || url.username) {
+    throw new Error(`SITE_URL must be the site's public http(s) address such as https://author.example (got ${JSON.stringify(raw)})`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer(env, 'PORT', 4321, 1, 65535);
   const host = env['HOST'] || '127.0.0.1';
   const dataDir = path.resolve(env['DATA_DIR'] || './data');
+  const configuredSiteUrl = siteUrl(env['SITE_URL']);
   return {
     port,
     host,
@@ -106,9 +124,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env['ADMIN_PASSWORD'] || undefined,
     sessionSecret: env['SESSION_SECRET'] || undefined,
     trustedProxies: list(env, 'TRUSTED_PROXIES'),
-    siteUrl: (env['SITE_URL'] || `http://localhost:${port}`).replace(/\/+$/, ''),
+    siteUrl: configuredSiteUrl ?? `http://localhost:${port}`,
+    siteOrigin: configuredSiteUrl && new URL(configuredSiteUrl).origin,
     seedDemoContent: env['SEED_DEMO_CONTENT'] !== 'false',
     rebuildDebounceMs: integer(env, 'REBUILD_DEBOUNCE_MS', 1500, 0, 600_000),
+    rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1000),
     s3: readS3Config(env),
   };
 }

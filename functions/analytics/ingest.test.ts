@@ -133,10 +133,10 @@ describe('POST /api/analytics/ingest: visitors who are not counted', () => {
     expect(await storedEvents(t)).toHaveLength(1);
   });
 
-  it('refuses events from a banned address (429 from the app guard) and stores nothing', async () => {
+  it('drops events from a banned address with the usual 204 and stores nothing', async () => {
     await t.database.db.insertInto('banned_ips').values({ ip_address: '198.51.100.9', reason: 'spam' }).execute();
     const res = await ingest(t, pageView(), { ip: '198.51.100.9' });
-    expect(res.status).toBe(429);
+    expect(res.status).toBe(204);
     expect(await storedEvents(t)).toEqual([]);
   });
 });

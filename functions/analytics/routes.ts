@@ -9,7 +9,9 @@
 // and an event changes nothing but a count.
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../core/env.ts';
+import { ANALYTICS_LIMIT, rateLimit } from '../core/rate-limit.ts';
 import { jsonBody } from '../core/validate.ts';
+import { banStore } from '../moderation/ban-store.ts';
 import { referrerHost } from './referrer.ts';
 import { analyticsEventBody } from './schema.ts';
 import { analyticsStore } from './store.ts';
@@ -17,16 +19,18 @@ import { describeUserAgent, isAutomated } from './user-agent.ts';
 import { visitorKey } from './visitor-key.ts';
 
 /**
- * Visitors who ask not to be tracked (Do Not Track, Global Privacy Control) and known bots get
- * the same 204 as everyone else, and nothing is stored or even read.
+ * Visitors who ask not to be tracked (Do Not Track, Global Privacy Control), known bots and
+ * banned addresses get the same 204 as everyone else, and nothing is stored or even read.
  */
 const skipUncountedVisitors: MiddlewareHandler<AppEnv> = async (c, next) => {
   const optedOut = c.req.header('dnt') === '1' || c.req.header('sec-gpc') === '1';
   if (optedOut || isAutomated(c.req.header('user-agent'))) return c.body(null, 204);
+  const { db, clientIp } = c.var.deps;
+  if (await banStore.isBanned(db, clientIp(c))) return c.body(null, 204);
   await next();
 };
 
-export const analyticsRoutes = new Hono<AppEnv>().post('/ingest', skipUncountedVisitors, jsonBody(analyticsEventBody), async (c) => {
+export const analyticsRoutes = new Hono<AppEnv>().post('/ingest', skipUncountedVisitors, jsonBody(analyticsEventBody), rateLimit(ANALYTICS_LIMIT), async (c) => {
   const { db, clientIp } = c.var.deps;
   const { referrer, meta, ...event } = c.req.valid('json');
   const userAgent = c.req.header('user-agent')!; // skipUncountedVisitors let only requests with one through

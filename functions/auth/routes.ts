@@ -6,7 +6,9 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts'
 import { changePasswordSchema, loginSchema } from './schema.ts';
 import { currentUser, endSession, requireRole, startSession } from './session.ts';
 import { userStore } from './store.ts';
-import { ACCOUNT_POLICY, accountKey, ADDRESS_POLICY, addressKey, throttleStore } from './throttle.ts';
+import { rememberDevice } from './known-device.ts';
+import { loginGuard } from './login-guard.ts';
+import { PAIR_POLICY, passwordChangeKey, throttleStore } from './throttle.ts';
 
 const WRONG_CREDENTIALS = 'Invalid username or password.';
 
@@ -26,18 +28,18 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/login', jsonBody(loginSchema), async (c) => {
     const { db } = c.var.deps;
     const { username, password } = c.req.valid('json');
-    const keys = [accountKey(username), addressKey(c.var.deps.clientIp(c))];
-    const wait = await throttleStore.secondsBlocked(db, keys);
+    const guard = await loginGuard(c, username);
+    const wait = await throttleStore.secondsBlocked(db, guard.keys);
     if (wait > 0) throw throttled(wait);
 
     const user = await userStore.findByUsername(db, username);
     const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDecoy(password);
     if (!user || !valid) {
-      await throttleStore.recordFailure(db, keys[0]!, ACCOUNT_POLICY);
-      await throttleStore.recordFailure(db, keys[1]!, ADDRESS_POLICY);
+      await guard.recordFailure();
       throw new AppError(401, WRONG_CREDENTIALS);
     }
-    await throttleStore.clear(db, keys[0]!);
+    await guard.recordSuccess();
+    await rememberDevice(c, user.username, guard.deviceId);
     await startSession(c, { userId: user.id, version: user.session_version });
     return c.json({ success: true, user: { id: user.id, username: user.username, role: user.role } });
   })
@@ -54,15 +56,17 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/change-password', requireRole(), jsonBody(changePasswordSchema), async (c) => {
     const { db } = c.var.deps;
     const { currentPassword, newPassword } = c.req.valid('json');
-    const key = accountKey(c.var.user.username);
+    // Only this user's own wrong guesses count here: a session holder is never held by login blocks.
+    const key = passwordChangeKey(c.var.user.id);
     const wait = await throttleStore.secondsBlocked(db, [key]);
     if (wait > 0) throw throttled(wait);
 
     const user = await userStore.findById(db, c.var.user.id);
     if (!user || !(await verifyPassword(currentPassword, user.password_hash))) {
-      await throttleStore.recordFailure(db, key, ACCOUNT_POLICY);
+      await throttleStore.recordFailure(db, key, PAIR_POLICY);
       throw new AppError(400, 'Current password is incorrect.');
     }
+    await throttleStore.clear(db, key);
     if (currentPassword === newPassword) throw new AppError(400, 'The new password must differ from the current one.');
     const version = await userStore.changePassword(db, user.id, await hashPassword(newPassword));
     // Every other session is now revoked; this one continues with a fresh token.

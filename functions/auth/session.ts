@@ -1,6 +1,8 @@
 // Session = a short JWT (HS256, jose) in an HttpOnly SameSite=Lax cookie. It names the user and
 // the user's session version; bumping the version (logout, password change) revokes every
-// token issued before, without a session table.
+// token issued before, without a session table. Over https the cookie is `__Host-session`: the
+// browser then keeps it Secure, host-only and on Path=/, so no sibling subdomain or plain-http
+// page can plant one.
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
@@ -11,7 +13,7 @@ import { SIGNED_IN_HINT_COOKIE } from '../../src/lib/signed-in-hint.ts';
 import { userStore } from './store.ts';
 
 export const SESSION_COOKIE = 'session';
-const SESSION_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'author-site';
 const AUDIENCE = 'author-site:admin';
 
@@ -33,13 +35,20 @@ export async function signSessionToken(secret: Uint8Array, { userId, version }: 
 
 export async function readSessionToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      // A token without an expiry or issue time would never end; one older than a session is stale.
+      requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: SESSION_SECONDS,
+    });
     const userId = Number(payload.sub);
     const version = payload['ver'];
     if (!Number.isSafeInteger(userId) || typeof version !== 'number') return null;
     return { userId, version };
   } catch {
-    return null; // bad signature, expired, wrong audience: all mean "not signed in"
+    return null; // bad signature, expired, wrong audience, a claim missing: all mean "not signed in"
   }
 }
 
@@ -48,21 +57,30 @@ export function isHttps(c: Context<AppEnv>): boolean {
   return c.var.deps.secureCookies === true || new URL(c.req.url).protocol === 'https:';
 }
 
+/**
+ * The name a credential cookie has on this request: `__Host-<name>` over https (the browser
+ * accepts it only Secure, without Domain, on Path=/), the plain name on http (localhost).
+ */
+export function credentialCookieName(c: Context<AppEnv>, name: string): string {
+  return isHttps(c) ? `__Host-${name}` : name;
+}
+
 export async function startSession(c: Context<AppEnv>, claims: TokenClaims): Promise<void> {
   const token = await signSessionToken(c.var.deps.sessionSecret, claims);
   const options = { sameSite: 'Lax', secure: isHttps(c), path: '/', maxAge: SESSION_SECONDS } as const;
-  setCookie(c, SESSION_COOKIE, token, { ...options, httpOnly: true });
+  setCookie(c, credentialCookieName(c, SESSION_COOKIE), token, { ...options, httpOnly: true });
   setCookie(c, SIGNED_IN_HINT_COOKIE, '1', options);
 }
 
 export function endSession(c: Context<AppEnv>): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isHttps(c) });
+  deleteCookie(c, credentialCookieName(c, SESSION_COOKIE), { path: '/', secure: isHttps(c) });
   deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: isHttps(c) });
 }
 
 /** The signed-in user, or null when the cookie is missing, invalid, expired or revoked. */
 export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
-  const token = getCookie(c, SESSION_COOKIE);
+  // Over https only the __Host- cookie counts: a plain "session" cookie could have been planted.
+  const token = getCookie(c, credentialCookieName(c, SESSION_COOKIE));
   if (!token) return null;
   const claims = await readSessionToken(c.var.deps.sessionSecret, token);
   if (!claims) return null;

@@ -1,7 +1,10 @@
 // Chapter comments (SPEC 7): readers list approved comments and submit new ones, which wait for
 // moderation. They are loaded live by the reader's island, so submitting rebuilds nothing.
+// Submitting is refused to banned addresses and limited per address (issue 8).
 import { Hono } from 'hono';
 import type { AppEnv } from '../core/env.ts';
+import { bannedAddressGuard } from '../core/guards.ts';
+import { COMMENT_LIMIT, rateLimit } from '../core/rate-limit.ts';
 import { jsonBody, queryParams } from '../core/validate.ts';
 import { chapterTarget } from '../likes/targets.ts';
 import { chapterCommentCreateSchema, chapterCommentListQuery } from './schema.ts';
@@ -28,11 +31,12 @@ export const chapterCommentRoutes = new Hono<AppEnv>()
     return c.json({ success: true, comments });
   })
 
-  .post('/create', jsonBody(chapterCommentCreateSchema), async (c) => {
+  .post('/create', bannedAddressGuard, jsonBody(chapterCommentCreateSchema), rateLimit(COMMENT_LIMIT), async (c) => {
     const { db, clientIp } = c.var.deps;
     const { chapter_id, author_name, content, website } = c.req.valid('json');
     await chapterTarget.assertReadable(db, chapter_id);
     // A filled-in trap is a bot: it gets the very answer a person gets, and nothing is stored.
+    // A duplicate (the same text again) gets that answer too: the first copy is stored.
     if (!website) {
       await chapterTarget.write(() =>
         commentStore.submit(db, CHAPTER_COMMENTS, chapter_id, { author_name, content, ip_address: clientIp(c) }),

@@ -2,6 +2,7 @@
 // so each query takes the pair (CHAPTER_COMMENTS, IMAGE_COMMENTS). Readers see approved comments only.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { heldReason } from './held.ts';
 
 type Db = Kysely<Database>;
 
@@ -44,18 +45,40 @@ export const commentStore = {
     return count;
   },
 
-  /** Stores a comment as pending: nobody sees it until a moderator approves it. */
-  async submit(db: Db, comments: CommentTable, targetId: number, comment: NewComment): Promise<void> {
-    await db
-      .insertInto(comments.table)
-      .values({
-        [comments.column]: targetId,
-        author_name: comment.author_name,
-        content: comment.content,
-        // The address only helps moderators ban; a proxy's odd value must not make the insert fail.
-        ip_address: comment.ip_address.slice(0, IP_ADDRESS_MAX_LENGTH),
-        status: 'pending',
-      })
-      .execute();
+  /**
+   * Stores a comment as pending: nobody sees it until a moderator approves it. Link spam is marked
+   * held (see held.ts). The same text sent again by the same address to the same target, right
+   * after the first, is stored once ('duplicate'): a double click or a resend after a slow answer.
+   */
+  async submit(db: Db, comments: CommentTable, targetId: number, comment: NewComment): Promise<'stored' | 'duplicate'> {
+    // The address only helps moderators ban; a proxy's odd value must not make the insert fail.
+    const ip_address = comment.ip_address.slice(0, IP_ADDRESS_MAX_LENGTH);
+    return db.transaction().execute(async (trx) => {
+      // One submission per (target, address) at a time, so two identical comments sent at once
+      // cannot both find no earlier copy. The lock ends with the transaction.
+      const lockKey = `${comments.table}:${targetId}:${ip_address}`;
+      await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(trx);
+      const previous = await trx
+        .selectFrom(comments.table)
+        .select('content')
+        .where(comments.column, '=', targetId)
+        .where('ip_address', '=', ip_address)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (previous?.content === comment.content) return 'duplicate';
+      await trx
+        .insertInto(comments.table)
+        .values({
+          [comments.column]: targetId,
+          author_name: comment.author_name,
+          content: comment.content,
+          ip_address,
+          status: 'pending',
+          held_reason: heldReason(comment.content),
+        })
+        .execute();
+      return 'stored';
+    });
   },
 };

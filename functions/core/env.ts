@@ -15,12 +15,21 @@ export interface AppDeps {
   clientIp(c: Context): string;
   /** Told whenever public content changed, so the static site gets rebuilt. */
   rebuild: RebuildTrigger;
+  /**
+   * Multiplies every per-address limit (functions/core/rate-limit.ts); 1 when unset. For a
+   * community behind one shared address, and for browser tests, which all come from loopback.
+   */
+  rateLimitScale?: number;
   /** Where uploads live. */
   storage: Storage;
   /** Decodes uploaded gallery images and renders their thumbnails. */
   images: ImageProcessor;
-  /** Origins besides the request's own that may send state-changing requests (CSRF). */
-  trustedOrigins?: readonly string[];
+  /**
+   * The site's public origin (from SITE_URL), when configured: then only pages of this origin
+   * may send state-changing form requests (CSRF), whatever the Host header says. Without it
+   * (a local site), the origin the request was addressed to counts.
+   */
+  siteOrigin?: string;
   /**
    * Mark cookies Secure even when the request reached the app over http (the site is served over
    * https by a proxy in front). Requests that arrive over https always get Secure cookies.

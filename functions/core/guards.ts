@@ -1,9 +1,11 @@
-// Request guards every API route shares: body size, CSRF, banned addresses, response headers.
+// Request guards: body size, CSRF and response headers on every API route; banned addresses on
+// the routes where visitors write.
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import type { AppEnv } from './env.ts';
 import { AppError } from './errors.ts';
+import { banStore } from '../moderation/ban-store.ts';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -23,25 +25,26 @@ export const jsonBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
 /**
  * Browsers cannot send a cross-site JSON request without a CORS preflight (which this API never
  * grants), so JSON bodies pass; any other state-changing request must come from our own origin.
+ * Where the site's origin is configured, that is the one compared: the request's own origin
+ * comes from the Host header, which a DNS-rebinding page or a misrouting proxy controls, and
+ * Sec-Fetch-Site is then no proof either (a rebound page is "same-origin" to itself).
  */
 export const csrfGuard: MiddlewareHandler<AppEnv> = csrf({
-  origin: (origin, c: Context<AppEnv>) =>
-    origin === new URL(c.req.url).origin || (c.var.deps.trustedOrigins ?? []).includes(origin),
+  origin: (origin, c: Context<AppEnv>) => origin === (c.var.deps.siteOrigin ?? new URL(c.req.url).origin),
+  secFetchSite: (secFetchSite, c: Context<AppEnv>) => secFetchSite === 'same-origin' && c.var.deps.siteOrigin === undefined,
 });
 
-const BAN_RETRY_AFTER_SECONDS = 24 * 60 * 60;
+/** SPEC-style wording for a refused reader write from a banned address (issue 8). */
+export const BANNED_ADDRESS_MESSAGE = 'Your address has been banned from commenting and liking on this site.';
 
-/** A banned address may read the site but not write to it (comments, likes, sign-in). */
+/**
+ * For the routes where anonymous visitors write (comments, likes): a banned address may read the
+ * site but not write to it. Staff routes do not use it, so a ban never locks staff out: an author
+ * who banned their own address by mistake can still sign in and lift the ban.
+ */
 export const bannedAddressGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-    const { db, clientIp } = c.var.deps;
-    const banned = await db.selectFrom('banned_ips').select('id').where('ip_address', '=', clientIp(c)).executeTakeFirst();
-    if (banned) {
-      throw new AppError(429, 'Your address has been blocked from posting to this site.', {
-        'Retry-After': String(BAN_RETRY_AFTER_SECONDS),
-      });
-    }
-  }
+  const { db, clientIp } = c.var.deps;
+  if (await banStore.isBanned(db, clientIp(c))) throw new AppError(403, BANNED_ADDRESS_MESSAGE);
   await next();
 };
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 import { describeIssues, fieldWithNulCharacter, parseOrThrow } from './validate.ts';
+import { printable } from './zod-messages.ts';
 
 const profile = z.strictObject({
   name: z.string().max(10),
@@ -37,6 +38,24 @@ describe('describeIssues', () => {
   it('names unknown fields, singular and plural', () => {
     expect(messageFor(profile, { name: 'Ann', x: 1 })).toBe('Unknown field: x');
     expect(messageFor(profile, { name: 'Ann', x: 1, y: 2 })).toBe('Unknown fields: x, y');
+  });
+
+  it('names at most 5 unknown fields, each cut to 40 characters, however many were sent', () => {
+    const input: Record<string, unknown> = { name: 'Ann' };
+    for (let i = 0; i < 20_000; i++) input[`field-${i}-${'k'.repeat(40)}`] = i; // ~1 MB of keys
+    const message = messageFor(profile, input);
+    expect(message).toBe(`Unknown fields: ${[0, 1, 2, 3, 4].map((i) => `${`field-${i}-${'k'.repeat(40)}`.slice(0, 40)}…`).join(', ')} and 19995 more`);
+    expect(message.length).toBeLessThan(300);
+  });
+
+  it('replaces control characters in an unknown field name', () => {
+    expect(messageFor(profile, { name: 'Ann', 'a\nb\u0007': 1 })).toBe('Unknown field: a?b?');
+  });
+
+  it('cuts a long path made of record keys from the request', () => {
+    const schema = z.object({ meta: z.record(z.string(), z.number()) });
+    const message = messageFor(schema, { meta: { ['x'.repeat(10_000)]: 'not a number' } });
+    expect(message).toBe(`meta.${'x'.repeat(75)}… must be a number`);
   });
 
   it('gives the length limit for a string that is too long', () => {
@@ -86,6 +105,66 @@ describe('parseOrThrow', () => {
     expect(caught).toBeInstanceOf(AppError);
     expect((caught as AppError).status).toBe(400);
     expect((caught as AppError).message).toBe('Unknown field: extra');
+  });
+});
+
+describe('parseOrThrow and text Postgres cannot store', () => {
+  const refusal = (schema: z.ZodType, input: unknown) => {
+    try {
+      parseOrThrow(schema, input);
+    } catch (error) {
+      return { status: (error as AppError).status, message: (error as AppError).message };
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('refuses a NUL character with 400 naming the field, before anything else is checked', () => {
+    expect(refusal(profile, { name: 'A\u0000n' })).toEqual({ status: 400, message: 'name must not contain NUL characters' });
+    expect(refusal(profile, { name: 42, bio: 'x\u0000' })).toEqual({ status: 400, message: 'bio must not contain NUL characters' });
+  });
+
+  it.each([
+    ['a lone high surrogate', '\ud800'],
+    ['a lone low surrogate', 'ok \udfff ok'],
+    ['a reversed pair', '\udc00\ud800'],
+  ])('refuses %s with 400 naming the field', (_name, text) => {
+    expect(refusal(profile, { name: 'Ann', bio: text })).toEqual({ status: 400, message: 'bio must not contain NUL characters or broken Unicode' });
+  });
+
+  it('refuses a NUL or lone surrogate in a key of a free-form record', () => {
+    const schema = z.object({ meta: z.record(z.string(), z.number()) });
+    expect(refusal(schema, { meta: { 'a\ud800': 1 } }).message).toBe('meta must not contain NUL characters or broken Unicode');
+  });
+
+  it('keeps well-formed text of every plane, emoji included', () => {
+    expect(parseOrThrow(profile, { name: 'Ann 🚀', bio: 'Ünïcødé 中文 𝔘' })).toEqual({ name: 'Ann 🚀', bio: 'Ünïcødé 中文 𝔘' });
+  });
+
+  it('walks 10,000 nested arrays or objects without overflowing the stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 10_000; i++) deep = i % 2 ? [deep] : { a: deep };
+    expect(fieldWithNulCharacter({ deep })).toMatch(/^deep(\.0\.a)+$/);
+    expect(() => parseOrThrow(z.record(z.string(), z.unknown()), { deep })).toThrow('must not contain NUL characters');
+  });
+
+  it('does not walk files or buffers the schema let through', () => {
+    const bytes = new Uint8Array(10_000_000);
+    expect(parseOrThrow(z.object({ bytes: z.instanceof(Uint8Array) }), { bytes }).bytes).toBe(bytes);
+  });
+
+  it('cuts and cleans a hostile field name in the message', () => {
+    const schema = z.record(z.string(), z.string());
+    const message = refusal(schema, { ['k\n'.repeat(100)]: '\ud800' }).message;
+    expect(message).toBe(`${'k?'.repeat(40)}… must not contain NUL characters or broken Unicode`);
+  });
+});
+
+describe('printable', () => {
+  it('keeps short clean text, cuts long text and replaces control characters and lone surrogates', () => {
+    expect(printable('title')).toBe('title');
+    expect(printable('x'.repeat(41))).toBe(`${'x'.repeat(40)}…`);
+    expect(printable('a\u0000b\tc\u007f')).toBe('a?b?c?');
+    expect(printable('\ud800')).toBe('\ufffd');
   });
 });
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
-import './zod-messages.ts';
+import { FIELD_PATH_SHOWN, printable } from './zod-messages.ts';
 
 /**
  * The first problem found. Built-in messages name the field (zod-messages.ts); a schema's own
@@ -12,13 +12,23 @@ import './zod-messages.ts';
 export function describeIssues(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input.';
-  const field = issue.path.join('.');
+  const field = printable(issue.path.join('.'), FIELD_PATH_SHOWN);
   return field && /^[a-z]/.test(issue.message) && !issue.message.startsWith(field) ? `${field} ${issue.message}` : issue.message;
 }
 
+/**
+ * Parses `input` or throws 400 with the first problem. A NUL character is named before the
+ * schema runs (whatever else is wrong); other text Postgres cannot store (a lone surrogate, a
+ * NUL in a key of a free-form record) is looked for in what the schema let through, so a
+ * schema's own message for it comes first.
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const nul = fieldWithNulCharacter(input);
+  if (nul !== null) throw unstorableTextError(nul, 'NUL characters');
   const result = schema.safeParse(input);
   if (!result.success) throw new AppError(400, describeIssues(result.error));
+  const unstorable = fieldWith(isUnstorable, result.data, true);
+  if (unstorable !== null) throw unstorableTextError(unstorable, 'NUL characters or broken Unicode');
   return result.data;
 }
 
@@ -34,30 +44,51 @@ export function jsonBody<S extends z.ZodType>(schema: S) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new AppError(400, 'The request body must be a JSON object.');
     }
-    const field = fieldWithNulCharacter(body);
-    if (field !== null) throw new AppError(400, `${field || 'A field'} must not contain NUL characters`);
     return parseOrThrow(schema, body);
   });
 }
 
 /**
- * The path of the first string holding a NUL character, or null. Postgres text cannot store
- * NUL, so such input is refused here, once for every JSON route, instead of failing in the database.
+ * Text Postgres cannot store as sent: a NUL character (text refuses it), or half of a surrogate
+ * pair (not valid UTF-8; the drivers would silently store U+FFFD instead).
  */
-export function fieldWithNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\0') ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = fieldWithNulCharacter(item, path ? `${path}.${key}` : key);
-    if (found !== null) return found;
+const hasNul = (text: string) => text.includes('\0');
+const isUnstorable = (text: string) => hasNul(text) || !text.isWellFormed();
+
+/** Plain data as JSON, a query or a form gives it; files, buffers and dates are not walked. */
+const isPlainData = (value: object) => Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
+/**
+ * The path of the first string in `value` that `bad` finds (keys too, when `keys` is set), or
+ * null. Request text is checked here, once for every route, instead of failing in the database.
+ * It walks with a list, not recursion, so 10,000 nested arrays cannot overflow the stack.
+ */
+export function fieldWith(bad: (text: string) => boolean, value: unknown, keys = false): string | null {
+  const pending: [item: unknown, path: string][] = [[value, '']];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (bad(item)) return path;
+      continue;
+    }
+    if (typeof item !== 'object' || item === null || !isPlainData(item)) continue;
+    const entries = Object.entries(item);
+    if (keys && entries.some(([key]) => bad(key))) return path;
+    // Reversed, so the first field is looked at first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      pending.push([child, path ? `${path}.${key}` : key]);
+    }
   }
   return null;
 }
 
+export const fieldWithNulCharacter = (value: unknown) => fieldWith(hasNul, value);
+
+function unstorableTextError(field: string, problem: string): AppError {
+  return new AppError(400, `${field ? printable(field, FIELD_PATH_SHOWN) : 'A field'} must not contain ${problem}`);
+}
+
 export function queryParams<S extends z.ZodType>(schema: S) {
-  return validator('query', (value) => {
-    const field = fieldWithNulCharacter(value);
-    if (field !== null) throw new AppError(400, `${field} must not contain NUL characters`);
-    return parseOrThrow(schema, value);
-  });
+  return validator('query', (value) => parseOrThrow(schema, value));
 }

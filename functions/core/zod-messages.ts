@@ -5,9 +5,20 @@ import { z } from 'zod';
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
 
+const UNKNOWN_FIELDS_SHOWN = 5;
+/** Paths hold keys of free-form records, which come from the caller too. */
+export const FIELD_PATH_SHOWN = 80;
+
+/** Text from the request, safe to put in a message: cut short, control characters replaced. */
+export function printable(text: string, max = 40): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.toWellFormed().replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
 function fieldName(issue: Issue): string {
   const path = issue.path ?? [];
-  return path.length > 0 ? path.join('.') : 'value';
+  return path.length > 0 ? printable(path.join('.'), FIELD_PATH_SHOWN) : 'value';
 }
 
 export function describeIssue(issue: Issue): string | undefined {
@@ -16,7 +27,7 @@ export function describeIssue(issue: Issue): string | undefined {
     case 'invalid_type':
       return issue.input === undefined ? `${field} is required` : `${field} must be ${article(issue.expected)}`;
     case 'unrecognized_keys':
-      return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+      return unknownFields(issue.keys);
     case 'too_big':
       return issue.origin === 'string'
         ? `${field} is too long (at most ${issue.maximum} characters)`
@@ -34,6 +45,16 @@ export function describeIssue(issue: Issue): string | undefined {
     default:
       return undefined; // zod's own message
   }
+}
+
+/**
+ * "Unknown fields: a, b". The keys come from the caller, so only the first few are named, each
+ * cut short: a huge request never gets a huge answer.
+ */
+function unknownFields(keys: readonly string[]): string {
+  const shown = keys.slice(0, UNKNOWN_FIELDS_SHOWN).map((key) => printable(key));
+  const more = keys.length - shown.length;
+  return `Unknown field${keys.length > 1 ? 's' : ''}: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
 function article(type: string): string {

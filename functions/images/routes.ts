@@ -7,6 +7,8 @@ import { COMMENT_SUBMITTED } from '../comments/routes.ts';
 import { commentStore, IMAGE_COMMENTS } from '../comments/store.ts';
 import type { AppEnv } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
+import { bannedAddressGuard } from '../core/guards.ts';
+import { COMMENT_LIMIT, LIKE_LIMIT, rateLimit } from '../core/rate-limit.ts';
 import { filesIn, formBodyLimit, readMultipart } from '../core/form.ts';
 import { CONTENT_ROLES } from '../core/roles.ts';
 import { jsonBody, parseOrThrow, queryParams } from '../core/validate.ts';
@@ -85,7 +87,7 @@ export const galleryImageRoutes = new Hono<AppEnv>()
     return c.json({ ok: true, likes: like_count, comments: await commentStore.countApproved(db, IMAGE_COMMENTS, image_id), liked: user_liked });
   })
 
-  .post('/gallery-like', jsonBody(imageIdBody), async (c) => {
+  .post('/gallery-like', bannedAddressGuard, jsonBody(imageIdBody), rateLimit(LIKE_LIMIT), async (c) => {
     const { db } = c.var.deps;
     const { image_id } = c.req.valid('json');
     await imageTarget.assertReadable(db, image_id);
@@ -104,7 +106,7 @@ export const galleryImageRoutes = new Hono<AppEnv>()
     return c.json({ success: true, comments });
   })
 
-  .post('/gallery-comment-create', jsonBody(imageCommentCreateSchema), async (c) => {
+  .post('/gallery-comment-create', bannedAddressGuard, jsonBody(imageCommentCreateSchema), rateLimit(COMMENT_LIMIT), async (c) => {
     const { db, clientIp } = c.var.deps;
     const { image_id, author_name, content, website } = c.req.valid('json');
     await imageTarget.assertReadable(db, image_id);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
+import { BANNED_ADDRESS_MESSAGE } from '../core/guards.ts';
 import { CHAPTER_NOT_FOUND, expectError } from '../chapters/test-kit.ts';
 import { chapterTarget } from './targets.ts';
 import { INVALID_ID_FIELDS, INVALID_ID_PARAMS, insertReaderChapters } from './test-kit.ts';
@@ -141,11 +142,12 @@ describe('POST /api/chapters/like', () => {
     await expectState(t.call(`/api/chapters/like.php?chapter_id=${published}`, { cookie }), 1, true);
   });
 
-  it('stores no like from a banned address', async () => {
-    // Today a global guard answers every write from a banned address with 429 (functions/core/guards.ts).
+  it('refuses a banned address with 403 and stores no like (functions/comments/reader-defences.test.ts covers every write)', async () => {
     const { published } = await insertReaderChapters(t);
     await t.database.db.insertInto('banned_ips').values({ ip_address: '198.51.100.9', reason: 'spam' }).execute();
-    expect((await t.call('/api/chapters/like', { json: { chapter_id: published }, ip: '198.51.100.9' })).ok).toBe(false);
+    const res = await t.call('/api/chapters/like', { json: { chapter_id: published }, ip: '198.51.100.9' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ success: false, error: BANNED_ADDRESS_MESSAGE });
     expect(await likeRows()).toEqual([]);
   });
 });

@@ -1,17 +1,9 @@
 // Shared by the admin's forms and the server's validators.
 import { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../src/lib/socials.ts';
+import { isImageAddress, isWebUrl, lowerCaseScheme } from '../../src/lib/web-addresses.ts';
 
 const MAX_URL = 2048;
-
-export function isWebUrl(value: string): boolean {
-  return /^https?:\/\/[^\s/]+\S*$/i.test(value) && URL.canParse(value);
-}
-
-/** A path on this site ("/images/…", not "//elsewhere") or an absolute http(s) URL. */
-export function isImageAddress(value: string): boolean {
-  return /^\/(?!\/)\S*$/.test(value) || isWebUrl(value);
-}
 
 /**
  * An optional text field: left out means "unchanged" (undefined); empty or null means "not
@@ -26,10 +18,9 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));
 
-const optionalImage = optionalText(MAX_URL).refine(
-  (value) => value == null || isImageAddress(value),
-  'must be a path on this site (starting with /) or an http(s) URL',
-);
+const optionalImage = optionalText(MAX_URL)
+  .refine((value) => value == null || isImageAddress(value), 'must be a path on this site (starting with /) or an http(s) URL')
+  .transform((value) => value && lowerCaseScheme(value));
 
 /** A bare host name ("author.example") or an origin URL, stored as an https origin. */
 const siteDomain = optionalText(253).transform((value, ctx) => {
@@ -54,7 +45,10 @@ export const profileUpdateSchema = z.strictObject({
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-const socialUrl = optionalText(MAX_URL).refine((value) => value == null || isWebUrl(value), 'must be an http:// or https:// URL');
+// The scheme is stored in lower case: "HTTPS://…" is a fine URL, and the database accepts only "https://…".
+const socialUrl = optionalText(MAX_URL)
+  .refine((value) => value == null || isWebUrl(value), 'must be an http:// or https:// URL')
+  .transform((value) => value && lowerCaseScheme(value));
 
 /**
  * Platform → URL; an empty string (or null) removes the link, a platform left out stays as it

@@ -207,3 +207,51 @@ describe('NUL characters', () => {
     expect(await socials.json()).toEqual({ success: false, error: 'website must not contain NUL characters' });
   });
 });
+
+describe('hostile and unusual addresses (found by an attack on the foundation)', () => {
+  it('stores an upper-case scheme in lower case instead of failing in the database, keeping every link of the update', async () => {
+    const cookie = await t.signedInAs('admin');
+    const res = await t.call('/api/socials/update', {
+      cookie,
+      json: { website: 'HTTPS://Author.Example/Home', github: 'Http://github.com/mara', patreon: 'https://patreon.com/mara' },
+    });
+    expect(res.status).toBe(200);
+    const socials = await getSocials();
+    expect(socials.website).toBe('https://Author.Example/Home');
+    expect(socials.github).toBe('http://github.com/mara');
+    expect(socials.patreon).toBe('https://patreon.com/mara');
+  });
+
+  it('stores an upper-case scheme in profile image fields in lower case', async () => {
+    const cookie = await t.signedInAs('admin');
+    const res = await t.call('/api/author/update', { cookie, json: { name: 'Mara', profile_image: 'HTTPS://cdn.example/Me.png' } });
+    expect(res.status).toBe(200);
+    expect((await getProfile()).profile_image).toBe('https://cdn.example/Me.png');
+  });
+
+  it.each([
+    ['/\\evil.example/x.png'],
+    ['\\\\evil.example/x.png'],
+    ['/\\/evil.example/x.png'],
+    ['/%2F%2Fevil.example/x.png'],
+    ['/\t/evil.example/x.png'],
+    ['/\n/evil.example/x.png'],
+  ])('refuses the image address %j that a browser would load from another host', async (address) => {
+    const cookie = await t.signedInAs('admin');
+    for (const field of ['profile_image', 'background_image_light', 'background_image_dark']) {
+      const res = await t.call('/api/author/update', { cookie, json: { name: 'Mara', [field]: address } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ success: false, error: `${field} must be a path on this site (starting with /) or an http(s) URL` });
+    }
+    expect(await t.database.db.selectFrom('author_profile').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses a social link with a tab or backslash trick with 400', async () => {
+    const cookie = await t.signedInAs('admin');
+    for (const website of ['https://a.example/\tx', 'https:\\\\evil.example', 'javascript:alert(1)']) {
+      const res = await t.call('/api/socials/update', { cookie, json: { website } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ success: false, error: 'website must be an http:// or https:// URL' });
+    }
+  });
+});

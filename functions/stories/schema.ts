@@ -4,6 +4,7 @@ import { GENRES, type Genre } from '../../src/lib/genres.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../src/lib/slugs.ts';
 import { STORY_STATUSES } from '../../src/lib/stories.ts';
 import { normaliseImagePath } from '../../src/lib/upload-paths.ts';
+import { isSitePath, isWebUrl, lowerCaseScheme } from '../../src/lib/web-addresses.ts';
 
 const MAX_URL = 2048;
 
@@ -28,11 +29,13 @@ const imageAddress = z
   .trim()
   .max(MAX_URL)
   .nullable()
+  .transform((value) => (value ? lowerCaseScheme(normaliseImagePath(value)) : null))
+  // After normalising, a bare file name has become /api/uploads/…; anything else ("javascript:",
+  // "/\evil.example") is neither a path on this site nor a web URL.
   .refine(
-    (value) => !value || /^https?:\/\/[^\s/]+\S*$/i.test(value) || (/^\/?(?!\/)[\w.~%/-]+$/.test(value) && !value.split('/').includes('..')),
+    (value) => value === null || isWebUrl(value) || (isSitePath(value) && /^\/[\w.~%/:@-]*$/.test(value) && !value.split('/').includes('..')),
     'must be an uploaded image, a path on this site or an http(s) URL',
-  )
-  .transform((value) => (value ? normaliseImagePath(value) : null));
+  );
 
 const genres = z
   .array(z.string())

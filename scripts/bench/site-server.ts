@@ -15,14 +15,15 @@ export interface BenchServer {
   cookie: string;
 }
 
-export async function startSiteServer(temp: string): Promise<BenchServer> {
+/** `env` adds to or overrides the server's environment (for example TRUSTED_PROXIES). */
+export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
   const port = await freePort();
   const password = randomBytes(12).toString('hex');
   const dataDir = path.join(temp, 'data');
   const base = `http://127.0.0.1:${port}`;
   const child = startProcess(process.execPath, ['scripts/start.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: base, ADMIN_PASSWORD: password, REBUILD_DEBOUNCE_MS: '100', DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: base, ADMIN_PASSWORD: password, REBUILD_DEBOUNCE_MS: '100', DATABASE_URL: '', ...env },
   });
   // The first start seeds the demo content and builds the site before it answers.
   await waitForOk(`${base}/`, child, 240_000);

@@ -54,6 +54,12 @@ describe('clientIpResolver', () => {
     expect(await resolve([], '2001:db8::1')).toBe('2001:db8::1');
   });
 
+  it('never takes something that is not an IP address for one, nor looks past it to what the client sent', async () => {
+    for (const entry of ['unknown', '198.51.100.9:443', '[2001:db8::1]:443', 'x'.repeat(100_000), '<script>', '999.1.1.1']) {
+      expect(await resolve(['loopback'], '127.0.0.1', { 'X-Forwarded-For': `6.6.6.6, ${entry}` })).toBe('127.0.0.1');
+    }
+  });
+
   it('falls back to the socket address when a trusted proxy sends no usable header', async () => {
     expect(await resolve(['loopback'], '127.0.0.1')).toBe('127.0.0.1');
     expect(await resolve(['loopback'], '127.0.0.1', { 'X-Forwarded-For': ' , ' })).toBe('127.0.0.1');

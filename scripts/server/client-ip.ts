@@ -1,5 +1,8 @@
 // The caller's address on Node: the socket's, unless the socket is a trusted proxy, in which
-// case the nearest address in X-Forwarded-For that is not itself a trusted proxy.
+// case the nearest address in X-Forwarded-For that is not itself a trusted proxy. The address
+// keys bans, rate limits and login throttling, so anything in the header that is not an IP
+// address ("unknown", a port, a megabyte of text) is never taken for one.
+import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
@@ -16,7 +19,10 @@ export function clientIpResolver(trustedProxies: readonly string[]): (c: Context
     if (!trusted.has(socketAddress)) return socketAddress;
     const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((part) => normalize(part.trim())).filter(Boolean);
     for (let i = forwarded.length - 1; i >= 0; i--) {
-      if (!trusted.has(forwarded[i]!)) return forwarded[i]!;
+      if (trusted.has(forwarded[i]!)) continue;
+      // The first entry no trusted proxy vouches for: an address, or nothing to believe at all
+      // (entries further left are whatever the client sent).
+      return isIP(forwarded[i]!) ? forwarded[i]! : socketAddress;
     }
     return socketAddress;
   };

@@ -31,7 +31,8 @@ export function createServer(options: {
     rebuild: publisher,
     storage: uploadStorage(config),
     images: sharpImages,
-    trustedOrigins: [config.siteUrl],
+    siteOrigin: config.siteOrigin,
+    rateLimitScale: config.rateLimitScale,
     secureCookies: config.siteUrl.startsWith('https://'),
   });
 

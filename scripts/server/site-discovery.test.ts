@@ -95,7 +95,8 @@ describe('sitemap', () => {
       return xmlTexts(read(new URL(loc).pathname), 'loc');
     });
     const pages = filesUnder(outDir)
-      .filter((file) => path.basename(file) === 'index.html' && !file.startsWith('admin'))
+      // The admin app and the 'Gallery not found.' page (served for unknown slugs) are not pages to index.
+      .filter((file) => path.basename(file) === 'index.html' && !file.startsWith('admin') && !file.startsWith('gallery-not-found'))
       .map((file) => `${ORIGIN}/${path.dirname(file) === '.' ? '' : `${path.dirname(file)}/`}`);
     expect([...listed].sort()).toEqual([...pages].sort());
     // The reader's pages, once each; chapter 3 is a draft.

@@ -26,12 +26,17 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** On every answer of the static server: pages, redirects, 405s and the "being built" 503. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': PAGE_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
 function pageHeaders(urlPath: string): Record<string, string> {
   return {
-    'content-security-policy': PAGE_CSP,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    ...SECURITY_HEADERS,
     // Astro puts a content hash in every asset name under /_astro/, so those never change.
     'cache-control': urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
   };
@@ -117,6 +122,7 @@ export function staticSite(currentRoot: () => string | null): MiddlewareHandler 
   };
 
   return async (c) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
     const root = currentRoot();
     const files = root ? await filesOf(root).catch(() => null) : null;
     if (!files) return c.text('The site is being built. Try again in a few seconds.', 503, { 'Retry-After': '5' });

@@ -36,14 +36,15 @@ export interface ApiTestContext {
   publishState: PublishState;
   call(path: string, options?: CallOptions): Promise<Response>;
   createUser(username: string, password: string, role?: StaffRole): Promise<number>;
-  /** Signs in and returns the session cookie ("session=…"). */
+  /** Signs in and returns the session cookie ("session=…"; "__Host-session=…" over https). */
   signIn(username: string, password: string): Promise<string>;
   /** Creates a user with the role and returns a signed-in cookie for it. */
   signedInAs(role: StaffRole): Promise<string>;
 }
 
 export function sessionCookieFrom(response: Response): string {
-  const header = response.headers.getSetCookie().find((c) => c.startsWith('session='));
+  // "__Host-session" when the app was called over https.
+  const header = response.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c));
   if (!header) throw new Error(`no session cookie in response (status ${response.status})`);
   return header.split(';')[0]!;
 }

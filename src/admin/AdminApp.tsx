@@ -4,6 +4,7 @@ import { AdminShell } from './AdminShell.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { GalleryManager } from './galleries/GalleryManager.tsx';
 import { LoginForm } from './LoginForm.tsx';
+import { ModerationManager } from './moderation/ModerationManager.tsx';
 import { PasswordScreen } from './PasswordScreen.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 import { SocialsScreen } from './SocialsScreen.tsx';
@@ -33,6 +34,7 @@ export default function AdminApp() {
           <Route path="/stories/:storyId?" component={StoryManager} />
           <Route path="/uploads" component={UploadManager} />
           <Route path="/socials" component={SocialsScreen} />
+          <Route path="/moderation" component={ModerationManager} />
           <Route path="/password" component={PasswordScreen} />
           <Route>
             <Redirect to="/" replace />

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: '/galleries', label: 'Image Galleries', description: 'Galleries of AI art: upload images, see the prompts and models read from each file.' },
   { path: '/stories', label: 'Stories & Chapters', description: 'Write and publish your serials: stories, chapters, bulk Markdown upload.' },
   { path: '/uploads', label: 'Upload Manager', description: 'Covers, page breaks and other uploaded images: upload, view and delete.' },
+  { path: '/moderation', label: 'Moderation', description: 'Approve, reject or delete comments; ban and unban IP addresses.' },
   { path: '/socials', label: 'Social Media', description: 'Links to your website and social accounts.' },
   { path: '/password', label: 'Change Password', description: 'Change the password of your account.' },
 ];

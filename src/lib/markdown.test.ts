@@ -23,6 +23,41 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(markdown)).not.toMatch(forbidden);
   });
 
+  it.each([
+    ['a mixed-case javascript: link', '[x](JaVaScRiPt:alert(1))'],
+    ['an entity-encoded javascript: link', '[x](&#106;avascript:alert(1))'],
+    ['a javascript: link with a tab inside', '<a href="jav&#x09;ascript:alert(1)">x</a>'],
+    ['a javascript: link with a leading space', '<a href=" javascript:alert(1)">x</a>'],
+    ['a data: link', '[x](data:text/html;base64,PHNjcmlwdD4=)'],
+    ['a vbscript: link', '[x](vbscript:msgbox)'],
+    ['a javascript: image', '![x](javascript:alert(1))'],
+    ['a protocol-relative link', '<a href="//evil.example">x</a>'],
+    ['a backslash link to another host', '<a href="/\\evil.example">x</a>'],
+  ])('drops the address of %s, keeping the text', (_name, markdown) => {
+    const html = renderMarkdown(markdown);
+    expect(html).not.toMatch(/href=|javascript|data:|vbscript|evil\.example/i);
+  });
+
+  it('keeps a backslash image path on this site (encoded), never another host', () => {
+    expect(renderMarkdown('![x](/\\evil.example/x.png)')).toContain('src="/%5Cevil.example/x.png"');
+    expect(renderMarkdown('<img src="//evil.example/x.png">')).not.toContain('evil.example');
+  });
+
+  it.each([
+    ['an unquoted onerror', '<img src="x" onerror=alert(1)>', /onerror/i],
+    ['ontoggle on details', '<details open ontoggle=alert(1)>', /ontoggle|<details/i],
+    ['a MathML xlink:href', '<math><mi xlink:href="javascript:alert(1)">x</mi></math>', /xlink|javascript|<math/i],
+    ['a script inside svg', '<svg><script>alert(1)</script></svg>', /script|alert/i],
+    ['a srcset and a style on an image', '<img src="https://x.example/a.png" style="x" srcset="javascript:alert(1)">', /srcset|style|javascript/i],
+    ['a title that tries to close its attribute', '[x](https://x.example "a\\" onmouseover=\\"alert(1)")', /" onmouseover/],
+    ['a form', '<form action="https://evil.example"><input name=x></form>', /<form|<input/i],
+    ['an object', '<object data="x">', /<object/i],
+    ['a base element', '<base href="https://evil.example/">', /<base/i],
+    ['a meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example">', /<meta/i],
+  ])('drops %s', (_name, markdown, forbidden) => {
+    expect(renderMarkdown(markdown)).not.toMatch(forbidden);
+  });
+
   it('keeps the text of HTML it drops as text, not markup', () => {
     expect(renderMarkdown('A <b onclick="x()">bold</b> move')).toBe('<p>A bold move</p>\n');
   });

@@ -135,3 +135,26 @@ for (const theme of THEMES) {
     await shoot(page, `gallery-lightbox-${theme}`);
   });
 }
+
+/** The Moderation Manager on the demo comments: the list, the Ban IP dialog, a ban in the list, the unban question. */
+for (const theme of THEMES) {
+  test(`moderation in ${theme}`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await signIn(page);
+    await page.goto('/admin/moderation');
+    await page.locator('.moderation-comment').first().waitFor();
+    await shoot(page, `admin-moderation-${theme}`);
+
+    const demoAddress = '203.0.113.7'; // the seeded chapter comments' address, never the test's own
+    await page.getByRole('button', { name: `Ban IP ${demoAddress}` }).first().click();
+    await shoot(page, `admin-moderation-ban-${theme}`);
+    await page.getByRole('dialog', { name: 'Ban IP Address' }).getByRole('button', { name: 'Ban IP' }).click();
+    await page.getByText('IP address banned successfully!').waitFor();
+    await shoot(page, `admin-moderation-banned-${theme}`);
+
+    await page.getByRole('button', { name: `Unban ${demoAddress}` }).click();
+    await shoot(page, `admin-moderation-unban-${theme}`);
+    await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Unban' }).click();
+    await page.getByText('IP address unbanned successfully!').waitFor();
+  });
+}

@@ -1,0 +1,43 @@
+// The fixed-window counter store, with the clock passed in (no sleeping). The limits on the
+// routes themselves: functions/comments/reader-defences.test.ts.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../scripts/test/database.ts';
+import { rateLimitStore } from './rate-limit-store.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => database?.close());
+beforeEach(async () => database.reset());
+
+const MINUTE = { limit: 3, seconds: 60 };
+const at = (time: string) => new Date(`2026-11-25T${time}Z`);
+
+describe('rateLimitStore.hit', () => {
+  it('lets `limit` hits through per window, then answers the seconds left in the window', async () => {
+    const db = database.db;
+    for (const time of ['12:00:00', '12:00:20', '12:00:40']) {
+      expect(await rateLimitStore.hit(db, 'k', MINUTE, at(time))).toEqual({ limited: false, retryAfterSeconds: 0 });
+    }
+    expect(await rateLimitStore.hit(db, 'k', MINUTE, at('12:00:59.200'))).toEqual({ limited: true, retryAfterSeconds: 1 });
+    expect(await rateLimitStore.hit(db, 'other', MINUTE, at('12:00:59.200'))).toEqual({ limited: false, retryAfterSeconds: 0 });
+    expect(await rateLimitStore.hit(db, 'k', MINUTE, at('12:01:00'))).toEqual({ limited: false, retryAfterSeconds: 0 });
+  });
+
+  it('counts hits that arrive together exactly (one atomic upsert each)', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => rateLimitStore.hit(database.db, 'k', MINUTE, at('12:00:00'))));
+    expect(results.filter((r) => !r.limited)).toHaveLength(3);
+    const [row] = await database.db.selectFrom('rate_limit_counters').select('count').execute();
+    expect(row).toEqual({ count: 10 });
+  });
+
+  it('keeps windows of different lengths apart, and sweeps away windows that have passed', async () => {
+    const db = database.db;
+    await rateLimitStore.hit(db, 'k', MINUTE, at('12:00:00'));
+    await rateLimitStore.hit(db, 'k', { limit: 3, seconds: 3600 }, at('12:00:00'));
+    expect(await db.selectFrom('rate_limit_counters').select('key').orderBy('key').execute()).toEqual([{ key: '3600s:k' }, { key: '60s:k' }]);
+    await rateLimitStore.hit(db, 'j', MINUTE, at('12:05:00'));
+    expect(await db.selectFrom('rate_limit_counters').select('key').orderBy('key').execute()).toEqual([{ key: '3600s:k' }, { key: '60s:j' }]);
+  });
+});

@@ -1,0 +1,77 @@
+// Per-address limits on what anonymous visitors may send (issue 8, abuse limits). Each route
+// places its limit after its validator, so only well-formed requests count: a typo does not use up
+// a reader's allowance, and malformed floods are cheap to refuse anyway.
+import type { MiddlewareHandler } from 'hono';
+import { rateLimitSubject } from '../moderation/ip-address.ts';
+import type { AppEnv } from './env.ts';
+import { AppError } from './errors.ts';
+import { rateLimitStore, type Window } from './rate-limit-store.ts';
+
+export interface RateLimitPolicy {
+  /** Part of the counter key: limits with different names count separately. */
+  name: string;
+  windows: readonly Window[];
+  /** What a refused visitor reads. */
+  message: string;
+}
+
+/** Chapter and image comments together: a person writes a few a minute at most. */
+export const COMMENT_LIMIT: RateLimitPolicy = {
+  name: 'comment',
+  windows: [
+    { limit: 5, seconds: 60 },
+    { limit: 30, seconds: 60 * 60 },
+  ],
+  message: 'You are commenting too quickly. Please wait a little and try again.',
+};
+
+/** Chapter and image likes together: enough to like every image on a gallery page quickly. */
+export const LIKE_LIMIT: RateLimitPolicy = {
+  name: 'like',
+  windows: [{ limit: 60, seconds: 60 }],
+  message: 'You are liking too quickly. Please wait a little and try again.',
+};
+
+/** Analytics events: a busy reader sends a few a minute (page views, depth, clicks). */
+export const ANALYTICS_LIMIT: RateLimitPolicy = {
+  name: 'analytics',
+  windows: [{ limit: 120, seconds: 60 }],
+  message: 'Too many events. Please wait a little and try again.',
+};
+
+const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+/**
+ * The counter's key: the policy and a keyed hash of the address, so the table never holds an
+ * address (analytics promises to store none, ARCHITECTURE) and a plain hash of all 2^32 IPv4
+ * addresses cannot undo it. The app's secret keys it, with a label of its own.
+ */
+async function counterKey(secret: Uint8Array, policy: RateLimitPolicy, subject: string): Promise<string> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    hmacKeys.set(secret, key);
+  }
+  const mac = await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(`rate-limit:${subject}`));
+  const hex = Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${policy.name}:${hex}`;
+}
+
+/**
+ * Counts the request against `policy` for the client's address and refuses it with 429 and
+ * Retry-After once any window is full. The clock is read here, so tests move it with fake timers.
+ */
+export function rateLimit(policy: RateLimitPolicy): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { db, clientIp, sessionSecret, rateLimitScale = 1 } = c.var.deps;
+    const key = await counterKey(sessionSecret, policy, rateLimitSubject(clientIp(c)));
+    const now = new Date();
+    let retryAfter = 0;
+    for (const window of policy.windows) {
+      const { retryAfterSeconds } = await rateLimitStore.hit(db, key, { ...window, limit: window.limit * rateLimitScale }, now);
+      retryAfter = Math.max(retryAfter, retryAfterSeconds);
+    }
+    if (retryAfter > 0) throw new AppError(429, policy.message, { 'Retry-After': String(retryAfter) });
+    await next();
+  };
+}

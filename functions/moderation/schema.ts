@@ -1,0 +1,58 @@
+// Moderation input (SPEC 7 Moderation, 5): the list filters, a moderation action, a ban.
+import { z } from 'zod';
+import { COMMENT_STATUSES } from '../../db/types.ts';
+import { targetIdField } from '../likes/targets.ts';
+import { parseBanTarget } from './ip-address.ts';
+
+/** The comment list's page size and its ceiling: the newest 500 are more than a moderator reads at once. */
+export const MODERATION_PAGE_MAX = 500;
+
+/** A positive whole number in the query string, with a default when left out. */
+const countParam = (fallback: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be a positive whole number').max(max))
+    .default(fallback);
+
+/** SPEC 7: status and type are left out for 'all'. */
+export const commentListQuery = z.strictObject({
+  status: z.enum(COMMENT_STATUSES).optional(),
+  type: z.enum(['images', 'stories']).optional(),
+  page: countParam(1, 100_000),
+  limit: countParam(MODERATION_PAGE_MAX, MODERATION_PAGE_MAX),
+});
+export type CommentListQuery = z.output<typeof commentListQuery>;
+
+export const MODERATION_ACTIONS = ['approve', 'reject', 'delete'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** Comment ids are unique across chapter and image comments (one sequence), so the id alone names one. */
+export const moderateBody = z.strictObject({ id: targetIdField, action: z.enum(MODERATION_ACTIONS) });
+
+/** Long enough for any address or range typed by hand; the message quotes at most this much. */
+const IP_INPUT_MAX_LENGTH = 100;
+
+export const banBody = z.strictObject({
+  ip_address: z
+    .string()
+    .trim()
+    .min(1, 'IP address is required.')
+    .max(IP_INPUT_MAX_LENGTH)
+    .transform((text, ctx) => {
+      const target = parseBanTarget(text);
+      if (target.ok) return target.value;
+      ctx.addIssue({ code: 'custom', message: `IP address '${text}' ${target.problem}.` });
+      return z.NEVER;
+    }),
+  /** Optional (SPEC 2.5); the column holds at most 500 characters. */
+  reason: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((reason) => reason ?? ''),
+});
+
+export const unbanBody = z.strictObject({ id: targetIdField });

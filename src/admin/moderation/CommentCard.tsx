@@ -1,0 +1,102 @@
+// One comment in the Moderation Manager (SPEC 2.5): who wrote it (name, optional email, address
+// with 'Ban IP'), its state, where it was left (a link and the context), the text and the date,
+// and what can be done with it. Everything the visitor wrote is rendered as text.
+import type { ModeratedComment, ModerationAction } from './api.ts';
+import { commentStatus, localDate, safeContentLink, STATUS_LABEL } from './display.ts';
+
+interface CommentCardProps {
+  comment: ModeratedComment;
+  /** The address is banned already: no 'Ban IP' button, a note instead. */
+  ipBanned: boolean;
+  busy: boolean;
+  onAction(comment: ModeratedComment, action: ModerationAction): void;
+  onBanIp(ip: string): void;
+}
+
+export function CommentCard({ comment, ipBanned, busy, onAction, onBanIp }: CommentCardProps) {
+  const status = commentStatus(comment);
+  const link = safeContentLink(comment.content_link);
+  const author = comment.author_name || 'Anonymous';
+  const kind = comment.comment_type === 'image' ? 'Image' : 'Chapter';
+  const ip = comment.ip_address;
+
+  return (
+    <li className={`card moderation-comment${busy ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
+      <div className="moderation-comment-head">
+        <p className="moderation-comment-author">
+          <strong>{author}</strong>
+          {comment.author_email && <span className="muted moderation-email">{comment.author_email}</span>}
+        </p>
+        <span className={`badge badge-comment-${status}`}>{STATUS_LABEL[status]}</span>
+      </div>
+
+      <p className="moderation-where">
+        <span className="muted">{kind} · </span>
+        {link ? (
+          <a href={link} target="_blank" rel="noopener">
+            {comment.content_title}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <span>{comment.content_title}</span>
+        )}
+        {comment.content_context && <span className="muted moderation-context">{comment.content_context}</span>}
+      </p>
+
+      <p className="moderation-text">{comment.content}</p>
+      {comment.held_reason && <p className="muted moderation-held">Held: {comment.held_reason}</p>}
+
+      <div className="moderation-comment-meta">
+        <time className="muted" dateTime={comment.created_at}>
+          {localDate(comment.created_at)}
+        </time>
+        <span className="moderation-ip">
+          <span className="muted">IP </span>
+          <code>{ip ?? 'unknown'}</code>
+          {ip &&
+            (ipBanned ? (
+              <span className="badge badge-banned">Banned</span>
+            ) : (
+              <button type="button" className="button button-ghost button-small" aria-label={`Ban IP ${ip}`} onClick={() => onBanIp(ip)}>
+                Ban IP
+              </button>
+            ))}
+        </span>
+      </div>
+
+      <div className="row-actions moderation-actions">
+        {status !== 'approved' && (
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => onAction(comment, 'approve')}
+            aria-label={`Approve comment by ${author}`}
+          >
+            Approve
+          </button>
+        )}
+        {status !== 'rejected' && (
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={busy}
+            onClick={() => onAction(comment, 'reject')}
+            aria-label={`Reject comment by ${author}`}
+          >
+            Reject
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={busy}
+          onClick={() => onAction(comment, 'delete')}
+          aria-label={`Delete comment by ${author}`}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}
