@@ -1,6 +1,8 @@
 // @ts-check
 // The public site is prebuilt as static HTML (output: 'static'). Its content comes from a
 // snapshot file the server writes (CONTENT_SNAPSHOT), never from the database directly.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
@@ -9,6 +11,11 @@ import { siteOrigin } from './src/lib/seo.ts';
 import { sitemapOptions } from './src/lib/sitemap.ts';
 
 const content = loadContent();
+// The theme script runs inline in every page's <head> (src/layouts/DocumentShell.astro): it must
+// run before the first paint, and as a file it would cost a render-blocking request. Astro hashes
+// only the scripts it bundles, so this one's hash is added here.
+const themeInit = fs.readFileSync(new URL('./public/theme-init.js', import.meta.url), 'utf8');
+const themeInitHash = `sha256-${createHash('sha256').update(themeInit).digest('base64')}`;
 
 export default defineConfig({
   // The public origin, as every page's canonical link has it: the profile's Site Domain when the
@@ -19,7 +26,7 @@ export default defineConfig({
   integrations: [react(), sitemap(sitemapOptions(content))],
   // Astro hashes its own inline scripts and styles into a <meta> policy on each page; the
   // server adds the header policy (scripts/server/static-site.ts).
-  security: { csp: true },
+  security: { csp: { scriptDirective: { hashes: [/** @type {`sha256-${string}`} */ (themeInitHash)] } } },
   devToolbar: { enabled: false },
   // Styles inline: no render-blocking stylesheet request before the first paint of any page.
   build: { format: 'directory', inlineStylesheets: 'always' },

@@ -31,6 +31,9 @@ export interface ModerationComment {
   created_at: string;
 }
 
+/** The comment's own columns, the same in both comment tables. */
+const SHARED_COLUMNS = ['c.author_name', 'c.author_email', 'c.ip_address', 'c.status', 'c.held_reason', 'c.content', 'c.created_at'] as const;
+
 /** The columns both halves of the list share; the chapter and image halves fill them differently. */
 function chapterRows(db: Db) {
   return db
@@ -40,13 +43,7 @@ function chapterRows(db: Db) {
     .select([
       'c.id',
       sql<'chapter' | 'image'>`'chapter'`.as('comment_type'),
-      'c.author_name',
-      'c.author_email',
-      'c.ip_address',
-      'c.status',
-      'c.held_reason',
-      'c.content',
-      'c.created_at',
+      ...SHARED_COLUMNS,
       'stories.title as parent_title',
       'stories.slug as parent_slug',
       'chapters.title as item_title',
@@ -62,13 +59,7 @@ function imageRows(db: Db) {
     .select([
       'c.id',
       sql<'chapter' | 'image'>`'image'`.as('comment_type'),
-      'c.author_name',
-      'c.author_email',
-      'c.ip_address',
-      'c.status',
-      'c.held_reason',
-      'c.content',
-      'c.created_at',
+      ...SHARED_COLUMNS,
       'galleries.title as parent_title',
       'galleries.slug as parent_slug',
       // SPEC 3: an image's title falls back to its file name (as functions/images/store.ts does).
