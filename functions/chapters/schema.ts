@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ADMIN_CHAPTER_LIMIT, READER_CHAPTER_PAGE_SIZE } from '../../src/lib/limits.ts';
 import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';
 import { CHAPTER_STATUSES } from '../../src/lib/stories.ts';
+import { positiveInteger } from '../core/query-fields.ts';
 import { idField, slugField } from '../stories/schema.ts';
 
 export const CHAPTER_CONTENT_MAX_LENGTH = 500_000;
@@ -41,13 +42,6 @@ export const chapterUpdateSchema = z.strictObject({
 export type ChapterUpdate = z.output<typeof chapterUpdateSchema>;
 
 export const chapterDeleteSchema = z.strictObject({ id: idField });
-
-export const positiveInteger = (max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1').max(max, `must be at most ${max}`));
 
 /**
  * GET /api/chapters/list: a reader's page of a published story's chapters (story_slug), one

@@ -9,6 +9,7 @@ import { jsonBody, queryParams } from '../core/validate.ts';
 import { chapterTarget } from '../likes/targets.ts';
 import { chapterCommentCreateSchema, chapterCommentListQuery } from './schema.ts';
 import { CHAPTER_COMMENTS, commentStore } from './store.ts';
+import { submitReaderComment } from './submit.ts';
 
 /** SPEC 8: the reader shows a message containing "successfully" in green. */
 export const COMMENT_SUBMITTED = 'Comment submitted successfully! It will appear once it has been approved.';
@@ -32,15 +33,7 @@ export const chapterCommentRoutes = new Hono<AppEnv>()
   })
 
   .post('/create', bannedAddressGuard, jsonBody(chapterCommentCreateSchema), rateLimit(COMMENT_LIMIT), async (c) => {
-    const { db, clientIp } = c.var.deps;
-    const { chapter_id, author_name, content, website } = c.req.valid('json');
-    await chapterTarget.assertReadable(db, chapter_id);
-    // A filled-in trap is a bot: it gets the very answer a person gets, and nothing is stored.
-    // A duplicate (the same text again) gets that answer too: the first copy is stored.
-    if (!website) {
-      await chapterTarget.write(() =>
-        commentStore.submit(db, CHAPTER_COMMENTS, chapter_id, { author_name, content, ip_address: clientIp(c) }),
-      );
-    }
+    const { chapter_id, ...comment } = c.req.valid('json');
+    await submitReaderComment(c, chapterTarget, CHAPTER_COMMENTS, chapter_id, comment);
     return c.json({ success: true, message: COMMENT_SUBMITTED }, 201);
   });

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { requireRole } from '../auth/session.ts';
 import { COMMENT_SUBMITTED } from '../comments/routes.ts';
 import { commentStore, IMAGE_COMMENTS } from '../comments/store.ts';
+import { submitReaderComment } from '../comments/submit.ts';
 import type { AppEnv } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
 import { bannedAddressGuard } from '../core/guards.ts';
@@ -15,7 +16,8 @@ import { jsonBody, parseOrThrow, queryParams } from '../core/validate.ts';
 import { GALLERY_NOT_FOUND, galleryStore } from '../galleries/store.ts';
 import { IMAGE_LIKES, likeStore } from '../likes/store.ts';
 import { imageTarget } from '../likes/targets.ts';
-import { ensureVisitor, readVisitor } from '../likes/visitor.ts';
+import { toggleReaderLike } from '../likes/toggle.ts';
+import { readVisitor } from '../likes/visitor.ts';
 import { displayName } from '../uploads/upload-form.ts';
 import type { GalleryImage } from '../../src/lib/galleries.ts';
 import { imageCommentCreateSchema, imageDeleteSchema, imageIdBody, imageIdQuery, imageListQuery, imageUpdateSchema, imageUploadFields } from './schema.ts';
@@ -90,10 +92,7 @@ export const galleryImageRoutes = new Hono<AppEnv>()
   .post('/gallery-like', bannedAddressGuard, jsonBody(imageIdBody), rateLimit(LIKE_LIMIT), async (c) => {
     const { db } = c.var.deps;
     const { image_id } = c.req.valid('json');
-    await imageTarget.assertReadable(db, image_id);
-    const visitor = ensureVisitor(c);
-    await imageTarget.write(() => likeStore.toggle(db, IMAGE_LIKES, image_id, visitor));
-    const { like_count, user_liked } = await likeStore.state(db, IMAGE_LIKES, image_id, visitor);
+    const { like_count, user_liked } = await toggleReaderLike(c, imageTarget, IMAGE_LIKES, image_id);
     return c.json({ success: true, like_count, comments: await commentStore.countApproved(db, IMAGE_COMMENTS, image_id), user_liked });
   })
 
@@ -107,12 +106,7 @@ export const galleryImageRoutes = new Hono<AppEnv>()
   })
 
   .post('/gallery-comment-create', bannedAddressGuard, jsonBody(imageCommentCreateSchema), rateLimit(COMMENT_LIMIT), async (c) => {
-    const { db, clientIp } = c.var.deps;
-    const { image_id, author_name, content, website } = c.req.valid('json');
-    await imageTarget.assertReadable(db, image_id);
-    // A filled-in trap is a bot: it gets the very answer a person gets, and nothing is stored.
-    if (!website) {
-      await imageTarget.write(() => commentStore.submit(db, IMAGE_COMMENTS, image_id, { author_name, content, ip_address: clientIp(c) }));
-    }
+    const { image_id, ...comment } = c.req.valid('json');
+    await submitReaderComment(c, imageTarget, IMAGE_COMMENTS, image_id, comment);
     return c.json({ success: true, message: COMMENT_SUBMITTED }, 201);
   });

@@ -2,7 +2,7 @@
 // id rules, name and text limits and spam trap, with image_id in place of chapter_id.
 import { z } from 'zod';
 import { ADMIN_IMAGE_LIMIT, GALLERY_SEARCH_MAX_LENGTH, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
-import { positiveInteger } from '../chapters/schema.ts';
+import { positiveInteger } from '../core/query-fields.ts';
 import { chapterCommentCreateSchema } from '../comments/schema.ts';
 import { targetIdField, targetIdParam } from '../likes/targets.ts';
 import { idField } from '../stories/schema.ts';

@@ -9,7 +9,8 @@ import { jsonBody, queryParams } from '../core/validate.ts';
 import { chapterLikeBody, chapterLikeQuery } from './schema.ts';
 import { CHAPTER_LIKES, likeStore } from './store.ts';
 import { chapterTarget } from './targets.ts';
-import { ensureVisitor, readVisitor } from './visitor.ts';
+import { toggleReaderLike } from './toggle.ts';
+import { readVisitor } from './visitor.ts';
 
 /** Mounted on /chapters beside the chapter routes: /api/chapters/like. */
 export const chapterLikeRoutes = new Hono<AppEnv>()
@@ -22,10 +23,6 @@ export const chapterLikeRoutes = new Hono<AppEnv>()
   })
 
   .post('/like', bannedAddressGuard, jsonBody(chapterLikeBody), rateLimit(LIKE_LIMIT), async (c) => {
-    const { db } = c.var.deps;
     const { chapter_id } = c.req.valid('json');
-    await chapterTarget.assertReadable(db, chapter_id);
-    const visitor = ensureVisitor(c);
-    await chapterTarget.write(() => likeStore.toggle(db, CHAPTER_LIKES, chapter_id, visitor));
-    return c.json({ success: true, ...(await likeStore.state(db, CHAPTER_LIKES, chapter_id, visitor)) });
+    return c.json({ success: true, ...(await toggleReaderLike(c, chapterTarget, CHAPTER_LIKES, chapter_id)) });
   });

@@ -2,10 +2,9 @@
 // row with its name, a progress bar and its own outcome; a file the browser already knows is
 // wrong (by its extension) is refused there, the rest go one request per file, a few at a time.
 // At the end: 'Images uploaded successfully!' or 'Failed to upload images' with each file's error.
-import '../upload-manager.css'; // the shared .drop-zone look
-import { Upload } from 'lucide-react';
-import { type DragEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { GALLERY_UPLOAD_ACCEPT } from '../../lib/galleries.ts';
+import { FileDropZone } from '../FileDropZone.tsx';
 import { PARALLEL_UPLOADS, runLimited } from './upload-queue.ts';
 import { refusalFor, uploadGalleryFile } from './upload-file.ts';
 
@@ -32,11 +31,8 @@ interface GalleryUploadProps {
 }
 
 export function GalleryUpload({ galleryId, onUploaded }: GalleryUploadProps) {
-  const inputId = useId();
-  const hintId = useId();
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [busy, setBusy] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const update = (key: string, change: Partial<UploadRow>) => setRows((all) => all.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   async function upload(files: File[]) {
@@ -66,52 +62,20 @@ export function GalleryUpload({ galleryId, onUploaded }: GalleryUploadProps) {
     if (stored > 0) onUploaded();
   }
 
-  const over = (event: DragEvent) => {
-    event.preventDefault(); // lets the drop happen here instead of the browser opening the file
-    setDragging(true);
-  };
   const finished = !busy && rows.length > 0;
   const failed = rows.flatMap((row) => (row.state.status === 'failed' ? [{ key: row.key, error: row.state.error }] : []));
 
   return (
     <section className="gallery-upload" aria-label="Upload images">
-      <div
-        className={`drop-zone${dragging ? ' is-dragging' : ''}${busy ? ' is-busy' : ''}`}
-        aria-busy={busy}
-        onDragEnter={over}
-        onDragOver={over}
-        onDragLeave={(event) => {
-          // Leaving for one of the zone's own children is not leaving the zone.
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-        }}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          void upload([...event.dataTransfer.files]);
-        }}
-      >
-        <Upload aria-hidden="true" size={28} />
-        <p>{busy ? 'Uploading…' : 'Drag and drop images here, or'}</p>
-        <input
-          id={inputId}
-          className="visually-hidden"
-          type="file"
-          multiple
-          accept={GALLERY_UPLOAD_ACCEPT}
-          aria-describedby={hintId}
-          disabled={busy}
-          onChange={(event) => {
-            void upload([...(event.target.files ?? [])]);
-            event.target.value = ''; // the same files can be chosen again
-          }}
-        />
-        <label htmlFor={inputId} className={`button button-primary${busy ? ' is-busy' : ''}`}>
-          Choose images
-        </label>
-        <small id={hintId} className="muted">
-          PNG, JPEG or WebP, many at once. Prompts, LoRAs, checkpoint and settings are read from each file.
-        </small>
-      </div>
+      <FileDropZone
+        busy={busy}
+        multiple
+        accept={GALLERY_UPLOAD_ACCEPT}
+        prompt="Drag and drop images here, or"
+        buttonLabel="Choose images"
+        hint="PNG, JPEG or WebP, many at once. Prompts, LoRAs, checkpoint and settings are read from each file."
+        onFiles={(files) => void upload(files)}
+      />
       {rows.length > 0 && (
         <ul className="upload-rows" aria-label="Files">
           {rows.map((row) => (
