@@ -210,6 +210,49 @@ export interface AnalyticsSaltTable {
   salt: string;
 }
 
+/** One UTC day's totals (decision 0010): the summary cards and the daily chart sum these. */
+export interface AnalyticsDailyTotalsTable {
+  day: ColumnType<Date | string, string, never>;
+  page_views: number;
+  story_views: number;
+  chapter_views: number;
+  gallery_views: number;
+  /** Distinct visitor keys that day (keys never outlive their day, so days add up). */
+  visitors: number;
+  depth_sum: number;
+  depth_count: number;
+}
+
+/** One UTC day's views and visitors for one value of one audience segment. */
+export interface AnalyticsDailySegmentTable {
+  segment: string;
+  day: ColumnType<Date | string, string, never>;
+  value: string;
+  views: number;
+  visitors: number;
+}
+
+/** One UTC day's numbers for one story, chapter, gallery or page. */
+export interface AnalyticsDailyContentTable {
+  kind: 'story' | 'chapter' | 'gallery' | 'page';
+  day: ColumnType<Date | string, string, never>;
+  content_id: string;
+  parent_id: string;
+  views: number;
+  visitors: number;
+  depth_sum: number;
+  depth_count: number;
+  time_sum_ms: number;
+  time_count: number;
+  title: string | null;
+}
+
+/** Events before rolled_until are in the daily tables; later ones are read live. */
+export interface AnalyticsRollupStateTable {
+  id: ColumnType<number, number | undefined, never>;
+  rolled_until: Date | null;
+}
+
 export interface Database {
   author_profile: AuthorProfileTable;
   social_links: SocialLinkTable;
@@ -226,6 +269,10 @@ export interface Database {
   banned_ips: BannedIpTable;
   analytics_events: AnalyticsEventTable;
   analytics_salts: AnalyticsSaltTable;
+  analytics_daily_totals: AnalyticsDailyTotalsTable;
+  analytics_daily_segments: AnalyticsDailySegmentTable;
+  analytics_daily_content: AnalyticsDailyContentTable;
+  analytics_rollup_state: AnalyticsRollupStateTable;
   rate_limit_counters: RateLimitCounterTable;
 }
 

@@ -1,6 +1,7 @@
 // The one API. Runtime-neutral: it uses Web standards only and gets everything runtime-specific
 // (database, storage, client address, rebuild) from the entry that creates it.
 import { Hono } from 'hono';
+import { analyticsAdminRoutes } from './analytics/admin-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './core/env.ts';
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
   app.route('/socials', socialRoutes);
   app.route('/admin', dashboardRoutes);
   app.route('/admin', moderationRoutes); // Hono serves several sub-apps on one base path
+  app.route('/admin/analytics', analyticsAdminRoutes);
   app.route('/galleries', galleryRoutes);
   app.route('/images', imageUploadRoutes);
   app.route('/images', galleryImageRoutes); // Hono serves several sub-apps on one base path

@@ -80,6 +80,9 @@ describe('readConfig', () => {
     expect(readConfig({ REBUILD_DEBOUNCE_MS: '600000' }).rebuildDebounceMs).toBe(600_000);
     expect(readConfig({ RATE_LIMIT_SCALE: '100' }).rateLimitScale).toBe(100);
     expect(() => readConfig({ RATE_LIMIT_SCALE: '0' })).toThrow('RATE_LIMIT_SCALE must be a whole number between 1 and 1000');
+    expect(readConfig({}).analyticsRetentionDays).toBe(400);
+    expect(readConfig({ ANALYTICS_RETENTION_DAYS: '30' }).analyticsRetentionDays).toBe(30);
+    expect(() => readConfig({ ANALYTICS_RETENTION_DAYS: '0' })).toThrow('ANALYTICS_RETENTION_DAYS must be a whole number between 1 and 36500');
   });
 
   it('strips trailing slashes from SITE_URL', () => {

@@ -2,6 +2,7 @@
 // Every variable is documented in README.md ("Configuration").
 import path from 'node:path';
 import type { DatabaseConfig, DatabaseKind } from '../db/connect.ts';
+import { DEFAULT_RETENTION_DAYS } from '../functions/analytics/rollup.ts';
 import type { S3StorageOptions } from '../functions/core/s3-storage.ts';
 
 export interface ServerConfig {
@@ -26,6 +27,8 @@ export interface ServerConfig {
   rateLimitScale: number;
   /** Uploads go to this bucket when S3_BUCKET is set, else to DATA_DIR/uploads. */
   s3: S3StorageOptions | undefined;
+  /** Raw analytics events older than this many days are deleted (the daily rollups stay). */
+  analyticsRetentionDays: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -130,5 +133,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rebuildDebounceMs: integer(env, 'REBUILD_DEBOUNCE_MS', 1500, 0, 600_000),
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1000),
     s3: readS3Config(env),
+    analyticsRetentionDays: integer(env, 'ANALYTICS_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 1, 36_500),
   };
 }

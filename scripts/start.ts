@@ -8,6 +8,7 @@ import { seedDemoContent } from '../db/seed/index.ts';
 import { readContentSnapshot } from '../functions/site/snapshot.ts';
 import { readConfig } from './config.ts';
 import { ensureFirstAdmin } from './server/admin-account.ts';
+import { startAnalyticsMaintenance } from './server/analytics-maintenance.ts';
 import { createServer } from './server/create-server.ts';
 import { openDatabase } from './server/open-database.ts';
 import { loadSessionSecret } from './server/session-secret.ts';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   else await publisher.publishNow('first start');
   if (stopping) return;
 
+  cleanups.push(startAnalyticsMaintenance(database.db, config.analyticsRetentionDays, log));
   const app = createServer({ config, database, sessionSecret: loadSessionSecret(config.sessionSecret, config.dataDir), publisher });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
     log(`ready: http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`),

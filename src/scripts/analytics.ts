@@ -49,6 +49,7 @@ export function track(event: AnalyticsEvent): void {
   }
 }
 
+/** The title names the page in the dashboard's page table (decision 0010). */
 export function trackPageView(): void {
-  track({ event_type: 'page_view' });
+  track({ event_type: 'page_view', meta: { title: document.title.slice(0, 200) } });
 }
