@@ -1,12 +1,14 @@
 import { Redirect, Route, Router, Switch } from 'wouter';
 import './admin.css';
 import { AdminShell } from './AdminShell.tsx';
+import { AnalyticsDashboard } from './analytics/AnalyticsDashboard.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { GalleryManager } from './galleries/GalleryManager.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { ModerationManager } from './moderation/ModerationManager.tsx';
 import { PasswordScreen } from './PasswordScreen.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
+import { mayOpen } from './sections.ts';
 import { SocialsScreen } from './SocialsScreen.tsx';
 import { StoryManager } from './stories/StoryManager.tsx';
 import { UploadManager } from './UploadManager.tsx';
@@ -28,7 +30,9 @@ export default function AdminApp() {
     <Router base="/admin">
       <AdminShell user={state.user} onSignOut={signOut}>
         <Switch>
-          <Route path="/" component={Dashboard} />
+          <Route path="/">
+            <Dashboard role={state.user.role} />
+          </Route>
           <Route path="/author" component={ProfileScreen} />
           <Route path="/galleries/:galleryId?" component={GalleryManager} />
           <Route path="/stories/:storyId?" component={StoryManager} />
@@ -36,6 +40,7 @@ export default function AdminApp() {
           <Route path="/socials" component={SocialsScreen} />
           <Route path="/moderation" component={ModerationManager} />
           <Route path="/password" component={PasswordScreen} />
+          {mayOpen('/analytics', state.user.role) && <Route path="/analytics" component={AnalyticsDashboard} />}
           <Route>
             <Redirect to="/" replace />
           </Route>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { QuickStats } from '../../functions/dashboard/store.ts';
 import { apiRequest } from '../lib/api-client.ts';
-import { ADMIN_SECTIONS } from './sections.ts';
+import { sectionsFor } from './sections.ts';
 
 const STAT_LABELS: [keyof QuickStats, string][] = [
   ['galleries', 'Galleries'],
@@ -39,12 +39,13 @@ function QuickStatsPanel() {
   );
 }
 
-export function Dashboard() {
+/** `role`: the signed-in user's; the cards show only the sections that role may open. */
+export function Dashboard({ role }: { role: string }) {
   return (
     <>
       <h1>Dashboard</h1>
       <ul className="section-cards">
-        {ADMIN_SECTIONS.map((section) => (
+        {sectionsFor(role).map((section) => (
           <li key={section.path}>
             <Link href={section.path} className="card section-card">
               <h2>{section.label}</h2>

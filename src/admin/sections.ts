@@ -1,9 +1,13 @@
 // The admin's sections: the dashboard's cards, the breadcrumb labels and the routes come from
 // this one list. Later features add their section here (galleries, stories, moderation, …).
+import { ANALYTICS_ROLES } from '../../functions/core/roles.ts';
+
 export interface AdminSection {
   path: string;
   label: string;
   description: string;
+  /** Only these roles see the section (the API refuses the others); every staff role when left out. */
+  roles?: readonly string[];
 }
 
 export const ADMIN_SECTIONS: AdminSection[] = [
@@ -14,8 +18,25 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: '/moderation', label: 'Moderation', description: 'Approve, reject or delete comments; ban and unban IP addresses.' },
   { path: '/socials', label: 'Social Media', description: 'Links to your website and social accounts.' },
   { path: '/password', label: 'Change Password', description: 'Change the password of your account.' },
+  {
+    path: '/analytics',
+    label: 'Analytics',
+    description: 'Who reads, how far, and where readers drop off: views, visitors, reading depth and retention.',
+    roles: ANALYTICS_ROLES,
+  },
 ];
 
 export function sectionFor(path: string): AdminSection | undefined {
   return ADMIN_SECTIONS.find((section) => path === section.path || path.startsWith(`${section.path}/`));
+}
+
+/** Whether a user with `role` may open the admin path (roles compare case-insensitively). */
+export function mayOpen(path: string, role: string): boolean {
+  const roles = sectionFor(path)?.roles;
+  return !roles || roles.includes(role.toLowerCase());
+}
+
+/** The sections a user with `role` sees on the dashboard. */
+export function sectionsFor(role: string): AdminSection[] {
+  return ADMIN_SECTIONS.filter((section) => mayOpen(section.path, role));
 }

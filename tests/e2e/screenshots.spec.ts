@@ -1,7 +1,7 @@
 // `npm run screenshots`: every screen in both themes at phone and desktop width, written to
 // screenshots/ (not in git) for a person to look at. Skipped in the normal test run.
 import { join, resolve } from 'node:path';
-import { type Page, test } from '@playwright/test';
+import { type Page, request, test } from '@playwright/test';
 import { signIn } from './helpers.ts';
 
 test.skip(!process.env['SCREENSHOTS'], 'set SCREENSHOTS=1 (npm run screenshots)');
@@ -158,3 +158,64 @@ for (const theme of THEMES) {
     await page.getByText('IP address unbanned successfully!').waitFor();
   });
 }
+
+/**
+ * The Analytics Dashboard with a few visitors' reading: five browsers (one visitor each, as the
+ * server tells visitors apart) read the demo story, fewer at each chapter, and some look at a
+ * gallery. Sent straight to the ingest call, as the pages would; all on today's UTC day.
+ */
+const ANALYTICS_VISITORS = [
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+];
+const DEMO_STORY = 'the-lantern-fleet';
+
+async function sendVisits(baseURL: string) {
+  for (const [visitor, userAgent] of ANALYTICS_VISITORS.entries()) {
+    const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': userAgent } });
+    const session_id = crypto.randomUUID();
+    const send = async (url_path: string, event: Record<string, unknown>) => {
+      const answer = await api.post('/api/analytics/ingest', { data: { session_id, url_path, referrer: visitor % 2 ? 'https://www.example.com/reviews' : null, ...event } });
+      if (answer.status() !== 204) throw new Error(`ingest answered ${answer.status()}: ${await answer.text()}`);
+    };
+    const story = `/storytime/story/${DEMO_STORY}/`;
+    await send(story, { event_type: 'page_view', meta: { title: 'The Lantern Fleet - Mara Quillon' } });
+    await send(story, { event_type: 'story_view', content_type: 'story', content_id: DEMO_STORY });
+    const chaptersRead = 3 - Math.floor(visitor / 2); // 3, 3, 2, 2, 1: where readers drop off
+    for (let chapter = 1; chapter <= chaptersRead; chapter++) {
+      const path = `${story}chapter/${chapter}/`;
+      const ids = { content_type: 'chapter', content_id: String(chapter), parent_type: 'story', parent_id: DEMO_STORY };
+      await send(path, { event_type: 'page_view', meta: { title: `Chapter ${chapter} - The Lantern Fleet` } });
+      await send(path, { event_type: 'chapter_view', ...ids });
+      await send(path, { event_type: 'chapter_depth', ...ids, value_num: 1 - visitor * 0.15, meta: { time_ms: 60_000 + visitor * 25_000 } });
+    }
+    if (visitor % 2 === 0) {
+      await send('/galleries/field-studies/', { event_type: 'page_view', meta: { title: 'Field Studies - Galleries - Mara Quillon' } });
+      await send('/galleries/field-studies/', { event_type: 'gallery_view', content_type: 'gallery', content_id: 'field-studies' });
+    }
+    await api.dispose();
+  }
+}
+
+test.describe('analytics', () => {
+  test.beforeAll(async () => sendVisits(test.info().project.use.baseURL!));
+
+  for (const theme of THEMES) {
+    test(`analytics in ${theme}`, async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await signIn(page);
+      await page.goto('/admin/analytics');
+      await page.locator('.analytics-card').first().waitFor();
+      await page.getByRole('list', { name: 'Readers of each chapter as a share of chapter 1' }).waitFor();
+      await shoot(page, `admin-analytics-${theme}`);
+      await page.getByLabel('Content', { exact: true }).selectOption('chapters');
+      await page.getByLabel('Segment', { exact: true }).selectOption('browser');
+      await page.getByLabel('Period').selectOption('365');
+      await page.getByRole('cell', { name: 'The Patient Magpie' }).waitFor();
+      await shoot(page, `admin-analytics-year-${theme}`);
+    });
+  }
+});

@@ -1,0 +1,62 @@
+// The Analytics Dashboard (/admin/analytics, SPEC 2.5; issue 9): the period and 'Refresh', the
+// summary cards, the daily chart, Top Stories, Retention, Audience Segments and Content
+// Performance. What each number counts: docs/decisions/0010-analytics-daily-rollups.md.
+// SPEC 8: when the summary cannot be loaded its error replaces the screen; the other parts
+// ignore their failures.
+import './analytics.css';
+import { useCallback, useState } from 'react';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from '../../lib/analytics-report.ts';
+import { analyticsApi, summaryFailure } from './api.ts';
+import { ChoiceSelect } from './ChoiceSelect.tsx';
+import { ContentPanel } from './ContentPanel.tsx';
+import { DailyChart } from './DailyChart.tsx';
+import { periodLabel } from './format.ts';
+import { RetentionPanel } from './RetentionPanel.tsx';
+import { SegmentPanel } from './SegmentPanel.tsx';
+import { SummaryCards } from './SummaryCards.tsx';
+import { TopStories } from './TopStories.tsx';
+import { useLatestLoad } from './useLatestLoad.ts';
+
+export function AnalyticsDashboard() {
+  const [days, setDays] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
+  // Each 'Refresh' starts a new round: every part loads again with the same choices.
+  const [round, setRound] = useState(0);
+  const loadSummary = useCallback(() => analyticsApi.summary(days), [days]);
+  const summary = useLatestLoad(loadSummary, round);
+
+  if (summary.error !== undefined) {
+    return (
+      <p className="notice notice-error" role="alert">
+        {summaryFailure(summary.error)}
+      </p>
+    );
+  }
+  return (
+    <div className="analytics" aria-busy={summary.loading}>
+      <div className="page-header">
+        <h1>Analytics Dashboard</h1>
+        <div className="analytics-controls">
+          <ChoiceSelect label="Period" value={days} options={ANALYTICS_PERIODS} optionLabel={periodLabel} onChange={setDays} />
+          <button type="button" className="button button-ghost" onClick={() => setRound((current) => current + 1)} disabled={summary.loading}>
+            Refresh
+          </button>
+        </div>
+      </div>
+      {summary.value ? (
+        <>
+          <p className="muted analytics-period">{periodLabel(summary.value.period_days)}, up to now. Days, hours and weekdays are UTC.</p>
+          <SummaryCards totals={summary.value.summary} />
+          <DailyChart daily={summary.value.daily} />
+          <div className="analytics-columns">
+            <TopStories stories={summary.value.top_stories} />
+            <SegmentPanel days={days} round={round} />
+          </div>
+          <RetentionPanel days={days} round={round} mostRead={summary.value.top_stories[0]?.story_slug ?? null} />
+          <ContentPanel days={days} round={round} />
+        </>
+      ) : (
+        <p role="status">Loading analytics...</p>
+      )}
+    </div>
+  );
+}
