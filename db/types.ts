@@ -247,10 +247,32 @@ export interface AnalyticsDailyContentTable {
   title: string | null;
 }
 
-/** Events before rolled_until are in the daily tables; later ones are read live. */
+/**
+ * One period's (7, 30, 90 or 365 days) sums of analytics_daily_content for one counted thing,
+ * from the period's first day to the watermark, as of the UTC day in analytics_rollup_state.
+ */
+export interface AnalyticsPeriodContentTable {
+  days: number;
+  kind: AnalyticsDailyContentTable['kind'];
+  content_id: string;
+  parent_id: string;
+  views: number;
+  visitors: number;
+  depth_sum: number;
+  depth_count: number;
+  time_sum_ms: number;
+  time_count: number;
+  title: string | null;
+}
+
+/**
+ * Events before rolled_until are in the daily tables; later ones are read live. The period cache
+ * was computed on periods_day (a UTC day; null: none), for this rolled_until.
+ */
 export interface AnalyticsRollupStateTable {
   id: ColumnType<number, number | undefined, never>;
   rolled_until: Date | null;
+  periods_day: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {
@@ -272,6 +294,7 @@ export interface Database {
   analytics_daily_totals: AnalyticsDailyTotalsTable;
   analytics_daily_segments: AnalyticsDailySegmentTable;
   analytics_daily_content: AnalyticsDailyContentTable;
+  analytics_period_content: AnalyticsPeriodContentTable;
   analytics_rollup_state: AnalyticsRollupStateTable;
   rate_limit_counters: RateLimitCounterTable;
 }

@@ -1,5 +1,6 @@
 // Daily analytics rollups (issue 9, decision 0010): what the dashboard sums instead of scanning
 // every raw event. One row per UTC day and counted thing; no visitor key, address or user agent.
+// And the period cache: the content rollups summed per period, refreshed once a day.
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 
 // Loosely typed: the helpers add columns to tables of different names.
@@ -58,16 +59,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('analytics_daily_content_pkey', ['kind', 'day', 'content_id', 'parent_id'])
     .execute();
 
-  // Everything before rolled_until is in the rollups; null until the first rollup.
+  // The period cache: for each period, the sums of analytics_daily_content from the period's
+  // first day to the watermark, per counted thing (title: the last non-null one).
+  await depthAndTime(
+    counts(
+      db.schema
+        .createTable('analytics_period_content')
+        .addColumn('days', 'smallint', (c) => c.notNull().check(sql`days in (7, 30, 90, 365)`))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('content_id', 'text', (c) => c.notNull())
+        .addColumn('parent_id', 'text', (c) => c.notNull()),
+    ),
+  )
+    .addColumn('title', 'text')
+    .addPrimaryKeyConstraint('analytics_period_content_pkey', ['days', 'kind', 'content_id', 'parent_id'])
+    .execute();
+
+  // Everything before rolled_until is in the rollups; null until the first rollup. The period
+  // cache holds the periods as of the UTC day periods_day (null: no cache).
   await db.schema
     .createTable('analytics_rollup_state')
     .addColumn('id', 'integer', (c) => c.primaryKey().defaultTo(1).check(sql`id = 1`))
     .addColumn('rolled_until', 'timestamptz')
+    .addColumn('periods_day', 'date')
     .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['analytics_rollup_state', 'analytics_daily_content', 'analytics_daily_segments', 'analytics_daily_totals']) {
+  for (const table of ['analytics_rollup_state', 'analytics_period_content', 'analytics_daily_content', 'analytics_daily_segments', 'analytics_daily_totals']) {
     await db.schema.dropTable(table).execute();
   }
 }

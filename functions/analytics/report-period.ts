@@ -4,7 +4,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { AnalyticsPeriod } from '../../src/lib/analytics-report.ts';
 import { dailyContent, dailySegments, dailyTotals, type EventRange } from './daily-aggregates.ts';
-import { rolledUntil, rollUpAnalytics, startOfUtcDay } from './rollup.ts';
+import { isoDay, periodStart, rolledUntil, rollUpAnalytics } from './rollup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,17 +16,23 @@ export interface ReportPeriod {
   rolledDay: string;
   /** Events from here on are aggregated live. */
   live: EventRange;
+  /** The rollup state the period cache must still be in to stand for the rolled days. */
+  cache: { periodsDay: string; rolledUntil: Date | null };
 }
-
-const isoDay = (moment: Date) => moment.toISOString().slice(0, 10);
 
 /** Rolls up what is due, then fixes the period's split between rollups and live events. */
 export async function openPeriod(db: Kysely<Database>, days: AnalyticsPeriod, now: Date): Promise<ReportPeriod> {
   await rollUpAnalytics(db, now);
-  const start = new Date(startOfUtcDay(now).getTime() - (days - 1) * DAY_MS);
+  const start = periodStart(now, days);
   const watermark = await rolledUntil(db);
   const liveFrom = watermark && watermark > start ? watermark : start;
-  return { days, firstDay: isoDay(start), rolledDay: isoDay(liveFrom), live: { from: liveFrom, to: null } };
+  return {
+    days,
+    firstDay: isoDay(start),
+    rolledDay: isoDay(liveFrom),
+    live: { from: liveFrom, to: null },
+    cache: { periodsDay: isoDay(now), rolledUntil: watermark },
+  };
 }
 
 /** Every UTC day of the period, oldest first. */
@@ -43,14 +49,39 @@ const LIVE_AGGREGATES: Record<RollupTable, (range: EventRange) => RawBuilder<unk
   analytics_daily_content: dailyContent,
 };
 
+const rolledRows = (period: ReportPeriod, table: RollupTable, filter: RawBuilder<unknown>) =>
+  sql`select * from ${sql.table(table)} where day >= ${period.firstDay} and day < ${period.rolledDay} and ${filter}`;
+
+const liveRows = (period: ReportPeriod, table: RollupTable, filter: RawBuilder<unknown>) =>
+  sql`select * from (${LIVE_AGGREGATES[table](period.live)}) as live where ${filter}`;
+
 /**
  * The period's daily rows of one rollup table, rolled-up and live together, narrowed by `filter`
  * (a condition on the table's columns); use it as a FROM item.
  */
 export function dailyRows(period: ReportPeriod, table: RollupTable, filter: RawBuilder<unknown> = sql`true`): RawBuilder<unknown> {
+  return sql`(${rolledRows(period, table, filter)} union all ${liveRows(period, table, filter)})`;
+}
+
+/**
+ * Like dailyRows of analytics_daily_content, but the rolled days come as one row per counted
+ * thing from the period cache when it is current: computed today, for the watermark this period
+ * was split at. The check runs in the same statement as the reads, so a rollup committing
+ * meanwhile can neither count a day twice nor leave one out: the daily rows answer instead.
+ * Cache rows carry the period's first day, before every live day, for "the most recent title".
+ */
+export function contentRows(period: ReportPeriod, filter: RawBuilder<unknown>): RawBuilder<unknown> {
+  const cached = sql`exists (
+    select 1 from analytics_rollup_state
+    where id = 1 and periods_day = ${period.cache.periodsDay}::date and rolled_until = ${period.cache.rolledUntil})`;
   return sql`(
-    select * from ${sql.table(table)} where day >= ${period.firstDay} and day < ${period.rolledDay} and ${filter}
+    select kind, ${period.firstDay}::date as day, content_id, parent_id, views, visitors,
+      depth_sum, depth_count, time_sum_ms, time_count, title
+    from analytics_period_content
+    where days = ${period.days} and ${cached} and ${filter}
     union all
-    select * from (${LIVE_AGGREGATES[table](period.live)}) as live where ${filter}
+    ${rolledRows(period, 'analytics_daily_content', sql`not ${cached} and ${filter}`)}
+    union all
+    ${liveRows(period, 'analytics_daily_content', filter)}
   )`;
 }

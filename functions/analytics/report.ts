@@ -13,7 +13,7 @@ import {
   TOP_LIST_SIZE,
   type TopStory,
 } from '../../src/lib/analytics-report.ts';
-import { dailyRows, periodDays, type ReportPeriod } from './report-period.ts';
+import { contentRows, dailyRows, periodDays, type ReportPeriod } from './report-period.ts';
 import { segmentLabel } from './segment-labels.ts';
 
 type Db = Kysely<Database>;
@@ -67,7 +67,7 @@ export async function summaryReport(db: Db, period: ReportPeriod): Promise<Analy
 async function topStories(db: Db, period: ReportPeriod): Promise<TopStory[]> {
   const { rows } = await sql<TopStory>`
     select s.slug as story_slug, s.title, sum(c.views)::int as views
-    from ${dailyRows(period, 'analytics_daily_content', sql`kind = 'story'`)} as c
+    from ${contentRows(period, sql`kind = 'story'`)} as c
     join stories s on s.slug = c.content_id
     group by s.slug, s.title
     having sum(c.views) > 0
@@ -86,14 +86,14 @@ export async function segmentReport(db: Db, period: ReportPeriod, segment: Audie
   return rows.map(({ value, ...counts }) => ({ segment: segmentLabel(segment, value), ...counts }));
 }
 
-/** The period's sums per counted thing of one kind (narrowed by `filter`): a FROM item. */
+/** The period's sums per counted thing of one kind (narrowed by `filter`), cached or not: a FROM item. */
 function contentSums(period: ReportPeriod, kind: 'story' | 'chapter' | 'gallery' | 'page', filter = sql`true`) {
   return sql`(
     select content_id, parent_id, sum(views)::int as views, sum(visitors)::int as visitors,
       sum(depth_sum)::float8 as depth_sum, sum(depth_count)::int as depth_count,
       sum(time_sum_ms)::float8 as time_sum_ms, sum(time_count)::int as time_count,
       (array_agg(title order by day desc) filter (where title is not null))[1] as last_title
-    from ${dailyRows(period, 'analytics_daily_content', sql`kind = ${kind} and ${filter}`)} as daily
+    from ${contentRows(period, sql`kind = ${kind} and ${filter}`)} as daily
     group by content_id, parent_id
     having sum(views) > 0
   )`;

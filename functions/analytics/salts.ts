@@ -1,4 +1,4 @@
-// The secret of the day behind the visitor hash (visitor-key.ts). One row per UTC day, made by
+// The secret of the day behind the visitor key (store.ts). One row per UTC day, made by
 // the first event of the day; salts older than two days are deleted, as Plausible does
 // (https://plausible.io/data-policy#how-we-count-unique-users-without-cookies), so an old hash
 // can never be recomputed from an address, even by someone holding the database.

@@ -2,12 +2,8 @@
 // day's secret salt with the address and user agent (ARCHITECTURE, security baseline). Neither
 // the address nor the user agent is stored, and without the salt (deleted after two days) the
 // hash cannot be linked back to them; a new salt each day means no tracking across days.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { dailySalt } from './salts.ts';
 
-export async function visitorKey(db: Kysely<Database>, ip: string, userAgent: string, now: Date): Promise<string> {
-  const salt = await dailySalt(db, now);
+export async function visitorKey(salt: string, ip: string, userAgent: string): Promise<string> {
   // A user agent cannot hold a line break (it is a header), so the parts cannot run together.
   const input = new TextEncoder().encode(`${salt}\n${ip}\n${userAgent}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', input));

@@ -25,7 +25,8 @@ interface KindStats {
   noAnswer: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!);
+/** The p-th percentile of values sorted ascending (NaN for none). */
+export const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!);
 const ms = (value: number) => (Number.isNaN(value) ? '–' : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
 
 export class LoadStats {
