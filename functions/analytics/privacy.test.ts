@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { dailySalt } from './salts.ts';
+import { visitorKey } from './visitor-key.ts';
 import { CHROME_ON_WINDOWS, ingest, pageView, setClock, storedEvents, storedSalts } from './test-kit.ts';
 
 const t = useApiTestContext();
@@ -48,6 +49,14 @@ describe('analytics privacy: the visitor hash', () => {
     setClock('2026-11-26T00:00:00.000Z');
     expect(await hashOf('203.0.113.1')).not.toBe(today);
     expect((await storedSalts(t)).map((s) => s.salt)).toHaveLength(2);
+  });
+
+  it("is SHA-256 of the day's salt, the address and the user agent, as the runtime computes it too", async () => {
+    setClock('2026-11-25T10:00:00.000Z');
+    const stored = await hashOf('2001:db8::7', FIREFOX);
+    const [salt] = await storedSalts(t);
+    expect(stored).toBe(await visitorKey(salt!.salt, '2001:db8::7', FIREFOX));
+    expect(stored).not.toBe(await visitorKey(salt!.salt, '2001:db8::8', FIREFOX));
   });
 
   it('is not a bare hash of the address and user agent (a secret salt is mixed in)', async () => {

@@ -9,7 +9,7 @@
 // and an event changes nothing but a count.
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../core/env.ts';
-import { ANALYTICS_LIMIT, rateLimit } from '../core/rate-limit.ts';
+import { ANALYTICS_LIMIT, rateLimitHits, refuseWhenLimited } from '../core/rate-limit.ts';
 import { jsonBody } from '../core/validate.ts';
 import { referrerHost } from './referrer.ts';
 import { analyticsEventBody } from './schema.ts';
@@ -27,11 +27,14 @@ const skipUncountedVisitors: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const analyticsRoutes = new Hono<AppEnv>().post('/ingest', skipUncountedVisitors, jsonBody(analyticsEventBody), rateLimit(ANALYTICS_LIMIT), async (c) => {
+export const analyticsRoutes = new Hono<AppEnv>().post('/ingest', skipUncountedVisitors, jsonBody(analyticsEventBody), async (c) => {
   const { db, clientIp } = c.var.deps;
   const { referrer, meta, ...event } = c.req.valid('json');
   const userAgent = c.req.header('user-agent')!; // skipUncountedVisitors let only requests with one through
-  await analyticsStore.record(
+  // The limit is counted with the event's batch (store.ts) rather than by the rateLimit
+  // middleware: one database round trip per batch instead of two, the ingest's p99 at 1,000/s.
+  const hits = await rateLimitHits(c, ANALYTICS_LIMIT);
+  const results = await analyticsStore.record(
     db,
     {
       ...event,
@@ -41,6 +44,8 @@ export const analyticsRoutes = new Hono<AppEnv>().post('/ingest', skipUncountedV
       created_at: new Date(),
     },
     { ip: clientIp(c), userAgent },
+    hits,
   );
+  refuseWhenLimited(ANALYTICS_LIMIT, results);
   return c.body(null, 204);
 });

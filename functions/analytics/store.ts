@@ -1,12 +1,14 @@
 // Writing analytics events, the busiest write there is (issue 9: 1,000 events a second on the
 // embedded database). Events that arrive together are written together (group-commit.ts): one
-// query for the batch's banned addresses, one for the day's salt, one insert.
+// statement counts their rate-limit hits, one writes them, working out their visitor keys and
+// leaving out banned addresses.
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AnalyticsEventTable, Database } from '../../db/types.ts';
 import { groupCommit, perDatabase } from '../core/group-commit.ts';
+import { type Hit, type HitResult, rateLimitStore } from '../core/rate-limit-store.ts';
 import { canonicalAddress } from '../moderation/ip-address.ts';
 import { dailySalt, utcDay } from './salts.ts';
-import { visitorKey } from './visitor-key.ts';
+import { visitorKeyInput, visitorKeySql } from './visitor-key.ts';
 
 type Db = Kysely<Database>;
 
@@ -22,44 +24,98 @@ export interface Sender {
 interface Submission {
   event: EventRecord;
   sender: Sender;
+  /** The request's rate-limit hits, counted with the batch (one round trip less per batch). */
+  hits: Hit[];
 }
 
-/** The addresses among `addresses` that a ban covers (an address or a range). */
-async function bannedAmong(db: Db, addresses: (string | null)[]): Promise<Set<string>> {
-  const known = [...new Set(addresses.filter((address) => address !== null))];
-  if (known.length === 0) return new Set();
-  const { rows } = await sql<{ position: number }>`
-    select position::int from unnest(${known}::inet[]) with ordinality as candidate(address, position)
-    where exists (select 1 from banned_ips where ip_address >>= candidate.address)`.execute(db);
-  return new Set(rows.map((row) => known[row.position - 1]!));
+/** The batch as one array per column (unnest turns them back into rows). */
+function columnsOf(submissions: Submission[]) {
+  const column = <T>(pick: (submission: Submission) => T) => submissions.map(pick);
+  return {
+    event_type: column(({ event }) => event.event_type),
+    session_id: column(({ event }) => event.session_id ?? null),
+    url_path: column(({ event }) => event.url_path ?? null),
+    referrer: column(({ event }) => event.referrer ?? null),
+    content_type: column(({ event }) => event.content_type ?? null),
+    content_id: column(({ event }) => event.content_id ?? null),
+    parent_type: column(({ event }) => event.parent_type ?? null),
+    parent_id: column(({ event }) => event.parent_id ?? null),
+    value_num: column(({ event }) => event.value_num ?? null),
+    meta: column(({ event }) => event.meta ?? '{}'),
+    device: column(({ event }) => event.device ?? null),
+    browser: column(({ event }) => event.browser ?? null),
+    created_at: column(({ event }) => event.created_at.toISOString()),
+    day: column(({ event }) => utcDay(event.created_at)),
+    address: column(({ sender }) => canonicalAddress(sender.ip)),
+    // What the visitor key hashes after the salt (visitor-key.ts); a parameter, never stored.
+    sender: column(({ sender }) => visitorKeyInput('', sender.ip, sender.userAgent)),
+  };
 }
 
-/** Writes a batch; events from banned addresses are left out (they got their 204 all the same). */
-async function writeEvents(db: Db, submissions: Submission[]): Promise<void[]> {
-  const addresses = submissions.map(({ sender }) => canonicalAddress(sender.ip));
-  const banned = await bannedAmong(db, addresses);
-  const salts = new Map<string, string>();
-  for (const { event } of submissions) {
-    const day = utcDay(event.created_at);
-    if (!salts.has(day)) salts.set(day, await dailySalt(db, event.created_at));
+/**
+ * Inserts the batch in one statement: each event gets its visitor key from its day's salt, and
+ * events from banned addresses (an address or a range) are left out, as they got their 204 all
+ * the same. Answers the days that have no salt yet, whose events were not written either.
+ */
+async function insertBatch(db: Db, submissions: Submission[]): Promise<string[]> {
+  const c = columnsOf(submissions);
+  const { rows } = await sql<{ unsalted: string[] }>`
+    with batch as (
+      select * from unnest(
+        ${c.event_type}::text[], ${c.session_id}::text[], ${c.url_path}::text[], ${c.referrer}::text[],
+        ${c.content_type}::text[], ${c.content_id}::text[], ${c.parent_type}::text[], ${c.parent_id}::text[],
+        ${c.value_num}::double precision[], ${c.meta}::jsonb[], ${c.device}::text[], ${c.browser}::text[],
+        ${c.created_at}::timestamptz[], ${c.day}::date[], ${c.address}::inet[], ${c.sender}::text[]
+      ) as b(event_type, session_id, url_path, referrer, content_type, content_id, parent_type, parent_id,
+             value_num, meta, device, browser, created_at, day, address, sender)
+    ),
+    written as (
+      insert into analytics_events (event_type, session_id, url_path, referrer, content_type, content_id,
+        parent_type, parent_id, value_num, meta, device, browser, created_at, visitor_hash)
+      select b.event_type, b.session_id, b.url_path, b.referrer, b.content_type, b.content_id, b.parent_type,
+        b.parent_id, b.value_num, b.meta, b.device, b.browser, b.created_at,
+        ${visitorKeySql(sql.ref('s.salt'), sql.ref('b.sender'))}
+      from batch b join analytics_salts s on s.day = b.day
+      where not exists (select 1 from banned_ips where ip_address >>= b.address)
+    )
+    select array(
+      select distinct b.day::text from batch b where not exists (select 1 from analytics_salts s where s.day = b.day)
+    ) as unsalted`.execute(db);
+  return rows[0]!.unsalted;
+}
+
+/**
+ * Counts the batch's rate-limit hits, then writes the events that are within their limits; a
+ * day's first events make its salt (salts.ts) and are written with it. Answers each event's hit
+ * results (the route refuses the limited ones with 429).
+ */
+async function writeEvents(db: Db, submissions: Submission[]): Promise<HitResult[][]> {
+  // One transaction: one commit (one log write) per batch instead of two.
+  return db.transaction().execute((trx) => countAndWrite(trx, submissions));
+}
+
+async function countAndWrite(db: Db, submissions: Submission[]): Promise<HitResult[][]> {
+  const counted = await rateLimitStore.countBatch(db, submissions.flatMap(({ hits }) => hits));
+  let next = 0;
+  const results = submissions.map(({ hits }) => counted.slice(next, (next += hits.length)));
+  const accepted = submissions.filter((_, index) => results[index]!.every((result) => !result.limited));
+  if (accepted.length === 0) return results;
+  const unsalted = await insertBatch(db, accepted);
+  if (unsalted.length > 0) {
+    for (const day of unsalted) await dailySalt(db, new Date(`${day}T00:00:00Z`));
+    await insertBatch(db, accepted.filter(({ event }) => unsalted.includes(utcDay(event.created_at))));
   }
-  const rows = await Promise.all(
-    submissions
-      .filter((_, index) => !banned.has(addresses[index] ?? ''))
-      .map(async ({ event, sender }) => ({
-        ...event,
-        visitor_hash: await visitorKey(salts.get(utcDay(event.created_at))!, sender.ip, sender.userAgent),
-      })),
-  );
-  if (rows.length > 0) await db.insertInto('analytics_events').values(rows).execute();
-  return submissions.map(() => undefined);
+  return results;
 }
 
 const eventQueue = perDatabase((db) => groupCommit((submissions: Submission[]) => writeEvents(db, submissions)));
 
 export const analyticsStore = {
-  /** Stores the event, unless the sender's address is banned (then nothing is written). */
-  record(db: Db, event: EventRecord, sender: Sender): Promise<void> {
-    return eventQueue(db)({ event, sender });
+  /**
+   * Counts the request's rate-limit `hits` and stores the event unless a limit is reached or the
+   * sender's address is banned (then nothing is written). Answers the hits' results.
+   */
+  record(db: Db, event: EventRecord, sender: Sender, hits: Hit[]): Promise<HitResult[]> {
+    return eventQueue(db)({ event, sender, hits });
   },
 };

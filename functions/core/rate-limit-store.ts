@@ -20,7 +20,8 @@ export interface HitResult {
   retryAfterSeconds: number;
 }
 
-interface Hit {
+/** One request to count: by its counter key, in the window of `window` that `now` falls in. */
+export interface Hit {
   key: string;
   window: Window;
   now: Date;
@@ -68,19 +69,19 @@ async function countHits(db: Db, hits: Hit[]): Promise<HitResult[]> {
   });
 }
 
-/** When each database's counters were last swept (per process; any process may sweep). */
-const lastSweep = new WeakMap<Db, number>();
+/** When this process last swept (any database: a transaction has no stable handle to key by). */
+let lastSweepAt = Number.NEGATIVE_INFINITY;
 const SWEEP_INTERVAL_MS = 10_000;
 
 /**
  * Deletes every counter whose window has passed (any key's), so the table holds only live
  * counters with no scheduled job. A window's first hit triggers it, at most every 10 s: with
  * readers from thousands of addresses nearly every hit is a first one, and a sweep each time
- * would cost more than the counting.
+ * would cost more than the counting. (A clock that went back, as in tests, sweeps too.)
  */
 async function sweepExpired(db: Db, firstHitOfAWindow: boolean, now: Date): Promise<void> {
-  if (!firstHitOfAWindow || now.getTime() - (lastSweep.get(db) ?? -Infinity) < SWEEP_INTERVAL_MS) return;
-  lastSweep.set(db, now.getTime());
+  if (!firstHitOfAWindow || Math.abs(now.getTime() - lastSweepAt) < SWEEP_INTERVAL_MS) return;
+  lastSweepAt = now.getTime();
   await db.deleteFrom('rate_limit_counters').where('expires_at', '<=', now).execute();
 }
 
@@ -91,4 +92,6 @@ export const rateLimitStore = {
   hit(db: Db, key: string, window: Window, now: Date): Promise<HitResult> {
     return hitQueue(db)({ key, window, now });
   },
+  /** Counts hits that the caller already gathered in a batch of its own (the analytics ingest). */
+  countBatch: countHits,
 };

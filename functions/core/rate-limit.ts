@@ -1,11 +1,11 @@
 // Per-address limits on what anonymous visitors may send (issue 8, abuse limits). Each route
 // places its limit after its validator, so only well-formed requests count: a typo does not use up
 // a reader's allowance, and malformed floods are cheap to refuse anyway.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimitSubject } from '../moderation/ip-address.ts';
 import type { AppEnv } from './env.ts';
 import { AppError } from './errors.ts';
-import { rateLimitStore, type Window } from './rate-limit-store.ts';
+import { type Hit, type HitResult, rateLimitStore, type Window } from './rate-limit-store.ts';
 
 export interface RateLimitPolicy {
   /** Part of the counter key: limits with different names count separately. */
@@ -57,21 +57,26 @@ async function counterKey(secret: Uint8Array, policy: RateLimitPolicy, subject: 
   return `${policy.name}:${hex}`;
 }
 
-/**
- * Counts the request against `policy` for the client's address and refuses it with 429 and
- * Retry-After once any window is full. The clock is read here, so tests move it with fake timers.
- */
+/** The hits one request makes against `policy` from the client's address, one per window. */
+export async function rateLimitHits(c: Context<AppEnv>, policy: RateLimitPolicy): Promise<Hit[]> {
+  const { clientIp, sessionSecret, rateLimitScale = 1 } = c.var.deps;
+  const key = await counterKey(sessionSecret, policy, rateLimitSubject(clientIp(c)));
+  const now = new Date(); // read here, so tests move it with fake timers
+  return policy.windows.map((window) => ({ key, window: { ...window, limit: window.limit * rateLimitScale }, now }));
+}
+
+/** Refuses the request when any window is full: 429 with Retry-After. */
+export function refuseWhenLimited(policy: RateLimitPolicy, results: readonly HitResult[]): void {
+  const retryAfter = Math.max(0, ...results.map((result) => result.retryAfterSeconds));
+  if (retryAfter > 0) throw new AppError(429, policy.message, { 'Retry-After': String(retryAfter) });
+}
+
+/** Counts the request against `policy` for the client's address and refuses it once any window is full. */
 export function rateLimit(policy: RateLimitPolicy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { db, clientIp, sessionSecret, rateLimitScale = 1 } = c.var.deps;
-    const key = await counterKey(sessionSecret, policy, rateLimitSubject(clientIp(c)));
-    const now = new Date();
-    let retryAfter = 0;
-    for (const window of policy.windows) {
-      const { retryAfterSeconds } = await rateLimitStore.hit(db, key, { ...window, limit: window.limit * rateLimitScale }, now);
-      retryAfter = Math.max(retryAfter, retryAfterSeconds);
-    }
-    if (retryAfter > 0) throw new AppError(429, policy.message, { 'Retry-After': String(retryAfter) });
+    const results = [];
+    for (const { key, window, now } of await rateLimitHits(c, policy)) results.push(await rateLimitStore.hit(c.var.deps.db, key, window, now));
+    refuseWhenLimited(policy, results);
     await next();
   };
 }
