@@ -20,6 +20,19 @@ test.describe('landing page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('sends its page view once it has loaded (SPEC 4: every public page)', async ({ page }) => {
+    await page.addInitScript(() => {
+      navigator.sendBeacon = () => false; // beacons carry no body Playwright can read: the page falls back to fetch
+    });
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/analytics/ingest'));
+    await page.goto('/');
+    expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({
+      event_type: 'page_view',
+      url_path: '/',
+      meta: { title: 'Mara Quillon - Science fiction & fantasy author' },
+    });
+  });
+
   test('carries search and social metadata', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
