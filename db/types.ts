@@ -251,19 +251,7 @@ export interface AnalyticsDailyContentTable {
  * One period's (7, 30, 90 or 365 days) sums of analytics_daily_content for one counted thing,
  * from the period's first day to the watermark, as of the UTC day in analytics_rollup_state.
  */
-export interface AnalyticsPeriodContentTable {
-  days: number;
-  kind: AnalyticsDailyContentTable['kind'];
-  content_id: string;
-  parent_id: string;
-  views: number;
-  visitors: number;
-  depth_sum: number;
-  depth_count: number;
-  time_sum_ms: number;
-  time_count: number;
-  title: string | null;
-}
+export type AnalyticsPeriodContentTable = Omit<AnalyticsDailyContentTable, 'day'> & { days: number };
 
 /**
  * Events before rolled_until are in the daily tables; later ones are read live. The period cache

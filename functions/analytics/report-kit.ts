@@ -2,9 +2,10 @@
 // visitor key and session each test needs (the ingest would stamp "now" and hash the key itself),
 // the stories, chapters and galleries they point at, and an admin's calls to the report routes.
 import type { Insertable } from 'kysely';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { AnalyticsEventTable } from '../../db/types.ts';
 import type { ApiTestContext } from '../../scripts/test/api.ts';
+import { setClock } from './test-kit.ts';
 
 type EventRow = Insertable<AnalyticsEventTable>;
 /** One stored event: when it happened (ISO, UTC) and who sent it, the rest as the row has it. */
@@ -115,4 +116,18 @@ export async function reportData(t: ApiTestContext, cookie: string, pathAndQuery
   expect(status, JSON.stringify(body)).toBe(200);
   expect(body.success).toBe(true);
   return body.data;
+}
+
+/**
+ * The report tests' set-up: the clock at `now` (Date only) and a signed-in admin in each test.
+ * `session.cookie` is the admin's (read it inside a test); `report` answers a call's data.
+ */
+export function useAdminReports(t: ApiTestContext, now: string) {
+  const session = { cookie: '' };
+  beforeEach(async () => {
+    setClock(now);
+    session.cookie = await t.signedInAs('admin');
+  });
+  afterEach(() => vi.useRealTimers());
+  return { session, report: (pathAndQuery: string) => reportData(t, session.cookie, pathAndQuery) };
 }

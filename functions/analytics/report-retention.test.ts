@@ -2,7 +2,7 @@
 // small fixture worked out by hand, by the definitions of docs/decisions/0010.
 // The clock stands at NOW: the 7-day period is 2026-11-19 to 2026-11-25 (UTC). Events before
 // today are read from the daily rollups (every report rolls up what is due first), today's live.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import {
   chapterDepth,
@@ -10,20 +10,12 @@ import {
   createStory,
   getReport,
   insertEvents,
-  reportData,
+  useAdminReports,
 } from './report-kit.ts';
-import { setClock } from './test-kit.ts';
 
 const t = useApiTestContext();
 const NOW = '2026-11-25T12:00:00.000Z';
-let admin: string;
-beforeEach(async () => {
-  setClock(NOW);
-  admin = await t.signedInAs('admin');
-});
-afterEach(() => vi.useRealTimers());
-
-const report = (pathAndQuery: string) => reportData(t, admin, pathAndQuery);
+const { session, report } = useAdminReports(t, NOW);
 
 describe('GET /api/admin/analytics/retention', () => {
   beforeEach(async () => {
@@ -64,12 +56,12 @@ describe('GET /api/admin/analytics/retention', () => {
 
   it("answers 404 'Story not found.' for a story that does not exist", async () => {
     await insertEvents(t, [chapterView('2026-11-25T10:00:00Z', 'v1', 'invented', 1)]);
-    expect(await getReport(t, 'retention?days=7&story=invented', admin)).toEqual({ status: 404, body: { success: false, error: 'Story not found.' } });
+    expect(await getReport(t, 'retention?days=7&story=invented', session.cookie)).toEqual({ status: 404, body: { success: false, error: 'Story not found.' } });
   });
 
   for (const slug of ["'; drop table stories;--", '../long-night', '<script>alert(1)</script>', 'a\u0000b', 'x'.repeat(5000)]) {
     it(`refuses the story ${JSON.stringify(slug.slice(0, 30))} with 400 or 404, never 500`, async () => {
-      const { status, body } = await getReport(t, `retention?days=7&story=${encodeURIComponent(slug)}`, admin);
+      const { status, body } = await getReport(t, `retention?days=7&story=${encodeURIComponent(slug)}`, session.cookie);
       expect([400, 404]).toContain(status);
       expect(body).toEqual({ success: false, error: expect.any(String) });
       expect(await t.database.db.selectFrom('stories').select('slug').execute()).toHaveLength(2);

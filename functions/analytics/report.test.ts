@@ -2,7 +2,7 @@
 // answer is worked out by hand beside it, by the definitions of docs/decisions/0010.
 // The clock stands at NOW: the 7-day period is 2026-11-19 to 2026-11-25 (UTC). Events before
 // today are read from the daily rollups (every report rolls up what is due first), today's live.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import {
   chapterDepth,
@@ -13,21 +13,13 @@ import {
   imageView,
   insertEvents,
   page,
-  reportData,
+  useAdminReports,
   storyView,
 } from './report-kit.ts';
-import { setClock } from './test-kit.ts';
 
 const t = useApiTestContext();
 const NOW = '2026-11-25T12:00:00.000Z';
-let admin: string;
-beforeEach(async () => {
-  setClock(NOW);
-  admin = await t.signedInAs('admin');
-});
-afterEach(() => vi.useRealTimers());
-
-const report = (pathAndQuery: string) => reportData(t, admin, pathAndQuery);
+const { report } = useAdminReports(t, NOW);
 
 describe('GET /api/admin/analytics/summary', () => {
   beforeEach(async () => {

@@ -1,8 +1,8 @@
 // The Analytics Dashboard's numbers (SPEC 2.5, 3; what each counts: decision 0010), summed from
 // the period's daily rows (report-period.ts). Stories, chapters and galleries are joined to the
 // content that exists, so invented slugs sent by anyone never reach the author's tables.
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { AnalyticsDailyTotalsTable, Database } from '../../db/types.ts';
 import {
   type AnalyticsSummary,
   type AudienceSegment,
@@ -25,16 +25,8 @@ export function ratio(part: number, whole: number, scale: number): number | null
 const PERCENT = 100;
 const SECONDS_PER_MS = 1 / 1000;
 
-interface DayTotals {
-  day: string;
-  page_views: number;
-  story_views: number;
-  chapter_views: number;
-  gallery_views: number;
-  visitors: number;
-  depth_sum: number;
-  depth_count: number;
-}
+/** A day's totals, the day as YYYY-MM-DD. */
+type DayTotals = Omit<Selectable<AnalyticsDailyTotalsTable>, 'day'> & { day: string };
 
 export async function summaryReport(db: Db, period: ReportPeriod): Promise<AnalyticsSummary> {
   const { rows } = await sql<DayTotals>`

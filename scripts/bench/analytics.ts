@@ -21,6 +21,7 @@ import { CONNECTIONS, type LoadFigures, loadCheapestRoute, loadIngest, paceInges
 import { countStoredTotals, type QueryTimes, TIMED_CALLS, timeCall, timeDashboard, totalsMismatches } from './analytics-queries.ts';
 import { readCatalogue } from './analytics-visits.ts';
 import { insertYearOfEvents, YEAR } from './analytics-year.ts';
+import { type Check, reportChecks } from './checks.ts';
 import { runBounded, stopAll } from './processes.ts';
 import { api, startSiteServer } from './site-server.ts';
 
@@ -33,12 +34,6 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 /** Nearest rank: of 20 calls, p95 is the 19th fastest (not the slowest) and the median the 10th. */
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((values.length * p) / 100) - 1)]!;
-
-interface Check {
-  name: string;
-  pass: boolean;
-  detail: string;
-}
 
 interface IngestFigures {
   /** At the budget's rate: latency and errors under that load. */
@@ -168,9 +163,7 @@ async function main(): Promise<void> {
     },
     { name: '365-day summary counts every stored event', pass: reports.mismatches.length === 0, detail: reports.mismatches.join(', ') || 'views, visitors, story/chapter/gallery views match' },
   ];
-  console.log('\n| check | result | detail |\n|---|---|---|');
-  for (const c of checks) console.log(`| ${c.name} | ${c.pass ? 'PASS' : 'FAIL'} | ${c.detail} |`);
-  if (checks.some((c) => !c.pass)) process.exitCode = 1;
+  reportChecks(checks);
 }
 
 async function cleanUp(): Promise<void> {

@@ -4,13 +4,8 @@
 import { OPEN_IMAGE_PARAM } from '../../src/lib/gallery-urls.ts';
 import { type LikeCounts, readLikeCounts, type Targets } from './load-targets.ts';
 import type { SentComment, Visitor } from './load-visitor.ts';
+import type { Check } from './checks.ts';
 import { api, type BenchServer } from './site-server.ts';
-
-export interface Check {
-  name: string;
-  pass: boolean;
-  detail: string;
-}
 
 /** A few examples of what went wrong, enough to start looking. */
 const examples = (problems: string[]) => (problems.length === 0 ? '' : `: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}`);

@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { findTargets, readLikeCounts } from './load-targets.ts';
 import { LoadStats } from './load-stats.ts';
-import { type Check, verifyComments, verifyLikes } from './load-verify.ts';
+import { type Check, reportChecks } from './checks.ts';
+import { verifyComments, verifyLikes } from './load-verify.ts';
 import { Visitor } from './load-visitor.ts';
 import { runBounded, stopAll } from './processes.ts';
 import { startSiteServer } from './site-server.ts';
@@ -57,9 +58,7 @@ async function main(): Promise<void> {
   if (DURATION_S > 2 * WARM_UP_S) console.log(`after the first ${WARM_UP_S} s: ${stats.latencyAfter(started + WARM_UP_S * 1000)}`);
   const limited = stats.total('tooMany');
   console.log(limited === 0 ? '\nno 429: no reader reached a per-address limit' : `\n${limited} answers 429: readers at a human pace reached a per-address limit`);
-  console.log('\n| check | result | detail |\n|---|---|---|');
-  for (const c of checks) console.log(`| ${c.name} | ${c.pass ? 'PASS' : 'FAIL'} | ${c.detail} |`);
-  if (checks.some((c) => !c.pass)) process.exitCode = 1;
+  reportChecks(checks);
 }
 
 async function cleanUp(): Promise<void> {
