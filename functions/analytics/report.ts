@@ -2,7 +2,7 @@
 // the period's daily rows (report-period.ts). Stories, chapters and galleries are joined to the
 // content that exists, so invented slugs sent by anyone never reach the author's tables.
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { AnalyticsDailyTotalsTable, Database } from '../../db/types.ts';
+import type { AnalyticsDailyContentTable, AnalyticsDailyTotalsTable, Database } from '../../db/types.ts';
 import {
   type AnalyticsSummary,
   type AudienceSegment,
@@ -91,14 +91,8 @@ function contentSums(period: ReportPeriod, kind: 'story' | 'chapter' | 'gallery'
   )`;
 }
 
-interface Sums {
-  views: number;
-  visitors: number;
-  depth_sum: number;
-  depth_count: number;
-  time_sum_ms: number;
-  time_count: number;
-}
+/** A counted thing's sums over the period (the rollup's columns, added up). */
+type Sums = Pick<AnalyticsDailyContentTable, 'views' | 'visitors' | 'depth_sum' | 'depth_count' | 'time_sum_ms' | 'time_count'>;
 const depthOf = (row: Sums) => ratio(row.depth_sum, row.depth_count, PERCENT);
 const timeOf = (row: Sums) => ratio(row.time_sum_ms, row.time_count, SECONDS_PER_MS);
 
