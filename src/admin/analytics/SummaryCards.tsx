@@ -14,13 +14,13 @@ const CARDS: { key: keyof AnalyticsTotals; label: string; note?: string }[] = [
 
 export function SummaryCards({ totals }: { totals: AnalyticsTotals }) {
   return (
-    <dl className="analytics-cards" aria-label="Summary">
+    <dl className="stat-tiles analytics-cards" aria-label="Summary">
       {CARDS.map(({ key, label, note }) => {
         const value = totals[key];
         return (
-          <div key={key} className="card analytics-card">
+          <div key={key} className="card stat-tile analytics-card">
             <dt>{label}</dt>
-            <dd className="analytics-card-value">{key === 'avg_reading_depth' ? formatPercent(value) : formatCount(value ?? 0)}</dd>
+            <dd className="stat-tile-value analytics-card-value">{key === 'avg_reading_depth' ? formatPercent(value) : formatCount(value ?? 0)}</dd>
             {note && <dd className="analytics-card-note">{note}</dd>}
           </div>
         );

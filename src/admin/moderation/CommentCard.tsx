@@ -13,6 +13,13 @@ interface CommentCardProps {
   onBanIp(ip: string): void;
 }
 
+/** SPEC 4: an approved comment cannot be approved again (nor a rejected one rejected); any can be deleted. */
+const ACTIONS: { action: ModerationAction; label: string; style: string; notWhen?: string }[] = [
+  { action: 'approve', label: 'Approve', style: 'button-primary', notWhen: 'approved' },
+  { action: 'reject', label: 'Reject', style: 'button-ghost', notWhen: 'rejected' },
+  { action: 'delete', label: 'Delete', style: 'button-danger' },
+];
+
 export function CommentCard({ comment, ipBanned, busy, onAction, onBanIp }: CommentCardProps) {
   const status = commentStatus(comment);
   const link = safeContentLink(comment.content_link);
@@ -65,37 +72,18 @@ export function CommentCard({ comment, ipBanned, busy, onAction, onBanIp }: Comm
       </div>
 
       <div className="row-actions moderation-actions">
-        {status !== 'approved' && (
+        {ACTIONS.filter(({ notWhen }) => status !== notWhen).map(({ action, label, style }) => (
           <button
+            key={action}
             type="button"
-            className="button button-primary"
+            className={`button ${style}`}
             disabled={busy}
-            onClick={() => onAction(comment, 'approve')}
-            aria-label={`Approve comment by ${author}`}
+            onClick={() => onAction(comment, action)}
+            aria-label={`${label} comment by ${author}`}
           >
-            Approve
+            {label}
           </button>
-        )}
-        {status !== 'rejected' && (
-          <button
-            type="button"
-            className="button button-ghost"
-            disabled={busy}
-            onClick={() => onAction(comment, 'reject')}
-            aria-label={`Reject comment by ${author}`}
-          >
-            Reject
-          </button>
-        )}
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={busy}
-          onClick={() => onAction(comment, 'delete')}
-          aria-label={`Delete comment by ${author}`}
-        >
-          Delete
-        </button>
+        ))}
       </div>
     </li>
   );

@@ -18,12 +18,12 @@ export function ModerationStatsTiles({ stats, showError }: { stats: Loaded<Moder
           {stats.error}
         </p>
       )}
-      <dl className="moderation-stats">
+      <dl className="stat-tiles moderation-stats">
         {TILES.map(([key, label]) => (
-          <div key={key} className={`card moderation-stat moderation-stat-${key}`}>
+          <div key={key} className={`card stat-tile moderation-stat moderation-stat-${key}`}>
             {/* On a phone the banned list comes after every comment: the tile leads there. */}
             <dt>{key === 'banned_ips' ? <a href="#moderation-bans">{label}</a> : label}</dt>
-            <dd>{stats === null ? 'Loading' : 'error' in stats ? 'Error' : stats.data[key]}</dd>
+            <dd className="stat-tile-value">{stats === null ? 'Loading' : 'error' in stats ? 'Error' : stats.data[key]}</dd>
           </div>
         ))}
       </dl>
