@@ -3,6 +3,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { GenerationSettings, Generator, LoraUse } from '../src/lib/galleries.ts';
 import type { SocialPlatform } from '../src/lib/socials.ts';
+import type { ReleaseSchedule } from '../src/lib/releases.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -36,6 +37,8 @@ export interface AuthorProfileTable {
   background_image_light: string | null;
   background_image_dark: string | null;
   site_domain: string | null;
+  /** IANA name (Europe/Berlin): release times are written and shown in it. */
+  time_zone: ColumnType<string, string | undefined, string>;
   updated_at: UpdatedAt;
 }
 
@@ -147,6 +150,10 @@ export interface StoryTable {
   primary_keywords: TextWithDefault;
   longtail_keywords: TextWithDefault;
   target_audience: TextWithDefault;
+  /** JSON: ReleaseSchedule, or null; written as a JSON string. */
+  release_schedule: ColumnType<ReleaseSchedule | null, string | null | undefined, string | null>;
+  /** Adult stories show the 18+ confirmation unless this is false. */
+  age_gate: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -159,6 +166,8 @@ export interface ChapterTable {
   title: string;
   content: string;
   status: (typeof CHAPTER_STATUSES)[number];
+  /** A draft with a release time is scheduled: published at that instant. */
+  release_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -6,6 +6,7 @@ import * as galleryImages from './2026-11-22T0100_gallery_images.ts';
 import * as analyticsPrivacy from './2026-11-22T0200_analytics_privacy.ts';
 import * as moderation from './2026-11-22T0300_moderation.ts';
 import * as analyticsRollups from './2026-11-22T0400_analytics_rollups.ts';
+import * as serialToolkit from './2026-11-22T0500_serial_toolkit.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000_initial': initial,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0200_analytics_privacy': analyticsPrivacy,
   '2026-11-22T0300_moderation': moderation,
   '2026-11-22T0400_analytics_rollups': analyticsRollups,
+  '2026-11-22T0500_serial_toolkit': serialToolkit,
 };

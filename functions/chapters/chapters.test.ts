@@ -51,6 +51,7 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
           like_count: 2,
           comment_count: 1,
           updated_at: expect.any(String),
+          release_at: null,
         },
         expect.objectContaining({ id: three, chapter_number: 3, like_count: 1, comment_count: 2 }),
       ],
@@ -99,6 +100,7 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
           comment_count: 0,
           created_at: expect.any(String),
           updated_at: expect.any(String),
+          release_at: null,
         },
       ],
     });
@@ -203,6 +205,7 @@ describe('POST /api/chapters/create', () => {
         comment_count: 0,
         created_at: expect.any(String),
         updated_at: expect.any(String),
+          release_at: null,
       },
     });
     expect(t.rebuilds).toEqual(['chapter 3 created']);

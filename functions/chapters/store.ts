@@ -28,7 +28,7 @@ export interface ChapterIdentity {
 function selectSummaries(db: Db, storyId: number, publishedOnly: boolean) {
   return db
     .selectFrom('chapters')
-    .select(['id', 'chapter_number', 'title', 'status', 'slug', 'updated_at'])
+    .select(['id', 'chapter_number', 'title', 'status', 'slug', 'updated_at', 'release_at'])
     .select((eb) => [likeCount(eb), commentCount(eb)])
     .where('story_id', '=', storyId)
     .$if(publishedOnly, (qb) => qb.where('status', '=', 'published'))
@@ -42,6 +42,7 @@ interface SummaryRow {
   status: ChapterSummary['status'];
   slug: string;
   updated_at: Date;
+  release_at: Date | null;
   like_count: number | null;
   comment_count: number | null;
 }
@@ -56,6 +57,7 @@ function toSummary(row: SummaryRow): ChapterSummary {
     like_count: row.like_count ?? 0,
     comment_count: row.comment_count ?? 0,
     updated_at: row.updated_at.toISOString(),
+    release_at: row.release_at?.toISOString() ?? null,
   };
 }
 

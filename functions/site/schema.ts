@@ -1,5 +1,6 @@
 // Shared by the admin's forms and the server's validators.
 import { z } from 'zod';
+import { isTimeZone } from '../../src/lib/releases.ts';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../src/lib/socials.ts';
 import { isImageAddress, isWebUrl, lowerCaseScheme } from '../../src/lib/web-addresses.ts';
 
@@ -34,6 +35,13 @@ const siteDomain = optionalText(253).transform((value, ctx) => {
   return url.origin;
 });
 
+/** An IANA time zone this runtime knows (Europe/Berlin, America/New_York, UTC). */
+export const timeZoneField = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isTimeZone, 'must be a time zone such as Europe/Berlin or America/New_York');
+
 export const profileUpdateSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
   bio: z.string().trim().max(2000).optional(),
@@ -42,6 +50,7 @@ export const profileUpdateSchema = z.strictObject({
   background_image_light: optionalImage,
   background_image_dark: optionalImage,
   site_domain: siteDomain,
+  time_zone: timeZoneField.optional(),
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 

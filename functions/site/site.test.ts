@@ -38,7 +38,7 @@ describe('GET /api/author/get', () => {
     await t.call('/api/author/update', { cookie, json: PROFILE });
     const res = await t.call('/api/author/get.php');
     const { profile } = await res.json();
-    expect(profile).toEqual({ ...PROFILE, updated_at: expect.any(String) });
+    expect(profile).toEqual({ ...PROFILE, time_zone: 'UTC', updated_at: expect.any(String) });
     expect(Number.isNaN(Date.parse(profile.updated_at))).toBe(false);
   });
 });
@@ -48,7 +48,7 @@ describe('POST /api/author/update', () => {
     const cookie = await t.signedInAs(role);
     const res = await t.call('/api/author/update', { cookie, json: PROFILE });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, profile: { ...PROFILE, updated_at: expect.any(String) } });
+    expect(await res.json()).toEqual({ success: true, profile: { ...PROFILE, time_zone: 'UTC', updated_at: expect.any(String) } });
     expect(t.rebuilds).toEqual(['author profile updated']);
   });
 
@@ -109,6 +109,7 @@ describe('POST /api/author/update', () => {
       background_image_light: null,
       background_image_dark: null,
       site_domain: 'https://author.example',
+      time_zone: 'UTC',
       updated_at: expect.any(String),
     });
   });

@@ -57,6 +57,8 @@ const storyFields = {
   cover_image: imageAddress,
   break_image: imageAddress,
   status: z.enum(STORY_STATUSES),
+  /** Only matters for adult stories: false turns their 18+ confirmation off. */
+  age_gate: z.boolean(),
 };
 
 /** Title and slug are required; everything else has a default. */
@@ -71,6 +73,7 @@ export const storyCreateSchema = z.strictObject({
   cover_image: storyFields.cover_image.optional().transform((value) => value ?? null),
   break_image: storyFields.break_image.optional().transform((value) => value ?? null),
   status: storyFields.status.default('draft'),
+  age_gate: storyFields.age_gate.default(true),
 });
 export type StoryCreate = z.output<typeof storyCreateSchema>;
 

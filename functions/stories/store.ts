@@ -26,10 +26,19 @@ function selectStories(db: Db, { status, slug, id, publishedOnly }: StoryFilter)
     .$if(publishedOnly, (qb) => qb.where('status', '=', 'published'))
     .groupBy('story_id')
     .as('stats');
+  const nextRelease = db
+    .selectFrom('chapters')
+    .select((eb) => ['story_id', eb.fn.min('release_at').as('next_release_at')])
+    .where('status', '=', 'draft')
+    .where('release_at', 'is not', null)
+    .groupBy('story_id')
+    .as('releases');
   return db
     .selectFrom('stories')
     .leftJoin(chapterStats, 'stats.story_id', 'stories.id')
+    .leftJoin(nextRelease, 'releases.story_id', 'stories.id')
     .selectAll('stories')
+    .select('releases.next_release_at')
     .select([
       sql<number>`coalesce(stats.chapter_count, 0)::int`.as('chapter_count'),
       sql<number>`coalesce(stats.first_chapter, 1)::int`.as('first_chapter'),
@@ -60,6 +69,9 @@ function toStory(row: StoryRow): Story {
     primary_keywords: row.primary_keywords,
     longtail_keywords: row.longtail_keywords,
     target_audience: row.target_audience,
+    release_schedule: row.release_schedule,
+    age_gate: row.age_gate,
+    next_release_at: row.next_release_at ? new Date(row.next_release_at).toISOString() : null,
     chapter_count: row.chapter_count,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

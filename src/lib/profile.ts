@@ -7,6 +7,8 @@ export interface AuthorProfile {
   background_image_light: string | null;
   background_image_dark: string | null;
   site_domain: string | null;
+  /** IANA time zone (Europe/Berlin) in which release times are written and shown. */
+  time_zone: string;
   updated_at: string | null;
 }
 
@@ -23,6 +25,7 @@ export const FALLBACK_PROFILE: AuthorProfile = {
   background_image_light: null,
   background_image_dark: null,
   site_domain: null,
+  time_zone: 'UTC',
   updated_at: null,
 };
 

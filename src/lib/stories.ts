@@ -1,6 +1,7 @@
 // A story and a chapter as the API returns them (SPEC 3), shared by the admin, the reader pages
 // and the server.
 import type { Genre } from './genres.ts';
+import type { ReleaseSchedule } from './releases.ts';
 
 export const STORY_STATUSES = ['draft', 'published', 'archived'] as const;
 export type StoryStatus = (typeof STORY_STATUSES)[number];
@@ -31,6 +32,12 @@ export interface Story {
   primary_keywords: string;
   longtail_keywords: string;
   target_audience: string;
+  /** The recurring release days and time, or null. */
+  release_schedule: ReleaseSchedule | null;
+  /** False when the author turned the 18+ confirmation off for this (adult) story. */
+  age_gate: boolean;
+  /** When the next scheduled chapter comes out (ISO), or null; never which chapter it is. */
+  next_release_at: string | null;
   /** Published chapters for readers; every chapter for staff. */
   chapter_count: number;
   created_at: string;
@@ -47,6 +54,8 @@ export interface ChapterSummary {
   like_count: number;
   comment_count: number;
   updated_at: string;
+  /** A draft's release time (ISO): it is scheduled and becomes published then. */
+  release_at: string | null;
 }
 
 export interface AdminChapterSummary extends ChapterSummary {
