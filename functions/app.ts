@@ -14,6 +14,7 @@ import { galleryRoutes } from './galleries/routes.ts';
 import { galleryImageRoutes } from './images/routes.ts';
 import { chapterLikeRoutes } from './likes/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
+import { releaseRoutes } from './releases/routes.ts';
 import { authorRoutes, socialRoutes } from './site/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
 import { imageUploadRoutes, uploadFileRoutes } from './uploads/routes.ts';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
   app.route('/images', galleryImageRoutes); // Hono serves several sub-apps on one base path
   app.route('/uploads', uploadFileRoutes);
   app.route('/stories', storyRoutes);
+  app.route('/stories', releaseRoutes); // Hono serves several sub-apps on one base path
   app.route('/chapters', chapterRoutes);
   app.route('/chapters', chapterLikeRoutes); // Hono serves several sub-apps on one base path
   app.route('/chapters/comments', chapterCommentRoutes);

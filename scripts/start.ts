@@ -9,6 +9,7 @@ import { readContentSnapshot } from '../functions/site/snapshot.ts';
 import { readConfig } from './config.ts';
 import { ensureFirstAdmin } from './server/admin-account.ts';
 import { startAnalyticsMaintenance } from './server/analytics-maintenance.ts';
+import { ReleaseTimer } from './server/release-timer.ts';
 import { createServer } from './server/create-server.ts';
 import { openDatabase } from './server/open-database.ts';
 import { loadSessionSecret } from './server/session-secret.ts';
@@ -63,8 +64,18 @@ async function main(): Promise<void> {
   else await publisher.publishNow('first start');
   if (stopping) return;
 
+  // Chapters that fell due while the server was down are released now (and republished).
+  const releases = new ReleaseTimer({ db: database.db, rebuild: publisher, log });
+  cleanups.push(() => releases.stop());
+  await releases.start();
   cleanups.push(startAnalyticsMaintenance(database.db, config.analyticsRetentionDays, log));
-  const app = createServer({ config, database, sessionSecret: loadSessionSecret(config.sessionSecret, config.dataDir), publisher });
+  const app = createServer({
+    config,
+    database,
+    sessionSecret: loadSessionSecret(config.sessionSecret, config.dataDir),
+    publisher,
+    releasesChanged: () => void releases.changed(),
+  });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
     log(`ready: http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`),
   );

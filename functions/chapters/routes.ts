@@ -5,12 +5,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { currentUser, requireRole } from '../auth/session.ts';
 import { foreignKeyViolation, uniqueViolation } from '../core/db-errors.ts';
-import type { AppEnv } from '../core/env.ts';
+import { type AppEnv, nowOf } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
 import { filesIn, formBodyLimit, readMultipart } from '../core/form.ts';
 import { CONTENT_ROLES, isContentRole } from '../core/roles.ts';
 import { jsonBody, parseOrThrow, queryParams } from '../core/validate.ts';
 import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '../../src/lib/limits.ts';
+import { RELEASED_AT_ONCE, resolveRelease } from '../releases/release-time.ts';
 import { storyStore } from '../stories/store.ts';
 import { planBulkUpload } from './bulk-plan.ts';
 import { bulkUploadFields, chapterCreateSchema, chapterDeleteSchema, chapterListQuery, chapterUpdateSchema } from './schema.ts';
@@ -77,28 +78,34 @@ export const chapterRoutes = new Hono<AppEnv>()
   })
 
   .post('/create', requireRole(...CONTENT_ROLES), jsonBody(chapterCreateSchema), async (c) => {
-    const { db, rebuild } = c.var.deps;
+    const { deps } = c.var;
+    const { db, rebuild } = deps;
     const input = c.req.valid('json');
+    const { fields, releasedAtOnce } = resolveRelease(input, nowOf(deps));
     if (!(await storyStore.find(db, { id: input.story_id, publishedOnly: false }))) throw new AppError(404, STORY_NOT_FOUND);
     const id = await saveWithoutConflicts(db, input.story_id, { number: input.chapter_number, slug: input.slug }, () =>
-      chapterStore.create(db, input),
+      chapterStore.create(db, fields),
     );
+    if (fields.release_at) deps.releasesChanged?.();
     rebuild.schedule(`chapter ${input.chapter_number} created`);
-    return c.json({ success: true, chapter: await chapterStore.findById(db, id) }, 201);
+    return c.json({ success: true, chapter: await chapterStore.findById(db, id), ...(releasedAtOnce && { message: RELEASED_AT_ONCE }) }, 201);
   })
 
   .post('/update', requireRole(...CONTENT_ROLES), jsonBody(chapterUpdateSchema), async (c) => {
-    const { db, rebuild } = c.var.deps;
+    const { deps } = c.var;
+    const { db, rebuild } = deps;
     const input = c.req.valid('json');
+    const { fields, releasedAtOnce } = resolveRelease(input, nowOf(deps));
     const storyId = await chapterStore.storyIdOf(db, input.id);
     if (storyId === null) throw new AppError(404, CHAPTER_NOT_FOUND);
     const wanted = { number: input.chapter_number, slug: input.slug, exceptId: input.id };
-    if (!(await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, input)))) {
+    if (!(await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, fields)))) {
       throw new AppError(404, CHAPTER_NOT_FOUND);
     }
     const chapter = await chapterStore.findById(db, input.id);
+    if (fields.release_at !== undefined) deps.releasesChanged?.();
     rebuild.schedule(`chapter ${chapter?.chapter_number} updated`);
-    return c.json({ success: true, chapter });
+    return c.json({ success: true, chapter, ...(releasedAtOnce && { message: RELEASED_AT_ONCE }) });
   })
 
   .post('/delete', requireRole(...CONTENT_ROLES), jsonBody(chapterDeleteSchema), async (c) => {

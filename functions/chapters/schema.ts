@@ -21,12 +21,17 @@ const chapterFields = {
   content: z.string().max(CHAPTER_CONTENT_MAX_LENGTH).refine((value) => value.trim() !== '', 'must not be empty'),
   chapter_number: chapterNumberField,
   status: z.enum(CHAPTER_STATUSES),
+  /** When a draft is to be published (ISO with offset); null unschedules it. */
+  release_at: z.iso
+    .datetime({ offset: true, error: 'must be a date and time such as 2026-11-24T18:00:00+01:00' })
+    .nullable(),
 };
 
 export const chapterCreateSchema = z.strictObject({
   story_id: idField,
   ...chapterFields,
   status: chapterFields.status.default('draft'),
+  release_at: chapterFields.release_at.optional(),
 });
 export type ChapterCreate = z.output<typeof chapterCreateSchema>;
 
@@ -38,6 +43,7 @@ export const chapterUpdateSchema = z.strictObject({
   content: chapterFields.content.optional(),
   chapter_number: chapterFields.chapter_number.optional(),
   status: chapterFields.status.optional(),
+  release_at: chapterFields.release_at.optional(),
 });
 export type ChapterUpdate = z.output<typeof chapterUpdateSchema>;
 

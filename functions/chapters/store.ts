@@ -6,6 +6,9 @@ import { CHAPTER_PREVIEW_LENGTH } from '../../src/lib/limits.ts';
 import type { AdminChapterSummary, Chapter, ChapterSummary } from '../../src/lib/stories.ts';
 import type { ChapterCreate, ChapterUpdate } from './schema.ts';
 
+/** A chapter save with its release time resolved to an instant (functions/releases/release-time.ts). */
+type Stored<T> = Omit<T, 'release_at'> & { release_at?: Date | null };
+
 type Db = Kysely<Database>;
 
 const likeCount = (eb: ExpressionBuilder<Database, 'chapters'>) =>
@@ -138,12 +141,12 @@ export const chapterStore = {
     return { numbers: new Set(rows.map((r) => r.chapter_number)), slugs: new Set(rows.map((r) => r.slug)) };
   },
 
-  async create(db: Db, chapter: ChapterCreate): Promise<number> {
+  async create(db: Db, chapter: Stored<ChapterCreate>): Promise<number> {
     const { id } = await db.insertInto('chapters').values(chapter).returning('id').executeTakeFirstOrThrow();
     return id;
   },
 
-  async update(db: Db, { id, ...fields }: ChapterUpdate): Promise<boolean> {
+  async update(db: Db, { id, ...fields }: Stored<ChapterUpdate>): Promise<boolean> {
     const result = await db.updateTable('chapters').set({ ...fields, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
     return result.numUpdatedRows > 0n;
   },

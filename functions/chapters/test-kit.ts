@@ -14,6 +14,8 @@ export interface ChapterRow {
   title?: string;
   slug?: string;
   content?: string;
+  /** Makes a draft scheduled. */
+  release_at?: string;
 }
 
 export async function expectError(response: Response | Promise<Response>, status: number, error: string | object) {

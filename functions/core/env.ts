@@ -35,6 +35,18 @@ export interface AppDeps {
    * https by a proxy in front). Requests that arrive over https always get Secure cookies.
    */
   secureCookies?: boolean;
+  /** The current time (release times are compared with it); tests pass a controllable clock. */
+  now?: () => Date;
+  /**
+   * Told when a chapter's release time was set or cleared, so the Node server re-arms its
+   * release timer. The serverless deployment has none: a cron trigger runs the releases.
+   */
+  releasesChanged?: () => void;
+}
+
+/** The app's idea of the current time. */
+export function nowOf(deps: AppDeps): Date {
+  return deps.now?.() ?? new Date();
 }
 
 export interface SessionUser {

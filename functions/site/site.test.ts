@@ -76,6 +76,8 @@ describe('POST /api/author/update', () => {
     ['a javascript: image', { name: 'A', profile_image: 'javascript:alert(1)' }, IMAGE_MESSAGE],
     ['a protocol-relative image', { name: 'A', profile_image: '//evil.example/x.png' }, IMAGE_MESSAGE],
     ['a bad site domain', { name: 'A', site_domain: 'not a domain' }, 'site_domain must be a domain name such as author.example'],
+    ['an unknown time zone', { name: 'A', time_zone: 'Mars/Olympus_Mons' }, 'time_zone must be a time zone such as Europe/Berlin or America/New_York'],
+    ['a time zone with a path', { name: 'A', time_zone: '../../etc/passwd' }, 'time_zone must be a time zone such as Europe/Berlin or America/New_York'],
   ])('refuses %s with 400 and writes nothing', async (_name, json, message) => {
     const cookie = await t.signedInAs('admin');
     const res = await t.call('/api/author/update', { cookie, json });
@@ -112,6 +114,13 @@ describe('POST /api/author/update', () => {
       time_zone: 'UTC',
       updated_at: expect.any(String),
     });
+  });
+
+  it('saves the time zone release times are written in, and keeps it when an update leaves it out', async () => {
+    const cookie = await t.signedInAs('admin');
+    await t.call('/api/author/update', { cookie, json: { name: 'Mara', time_zone: 'Europe/Berlin' } });
+    await t.call('/api/author/update', { cookie, json: { name: 'Mara Vell' } });
+    expect(await getProfile()).toMatchObject({ name: 'Mara Vell', time_zone: 'Europe/Berlin' });
   });
 
   it('stores markup and SQL quotes verbatim as text', async () => {

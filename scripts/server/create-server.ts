@@ -22,8 +22,10 @@ export function createServer(options: {
   database: DatabaseHandle;
   sessionSecret: Uint8Array;
   publisher: SitePublisher;
+  /** Re-arms the release timer after a release time changed. */
+  releasesChanged?: () => void;
 }): Hono {
-  const { config, database, sessionSecret, publisher } = options;
+  const { config, database, sessionSecret, publisher, releasesChanged } = options;
   const api = createApp({
     db: database.db,
     sessionSecret,
@@ -34,6 +36,7 @@ export function createServer(options: {
     siteOrigin: config.siteOrigin,
     rateLimitScale: config.rateLimitScale,
     secureCookies: config.siteUrl.startsWith('https://'),
+    ...(releasesChanged && { releasesChanged }),
   });
 
   const server = new Hono();

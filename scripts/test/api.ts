@@ -32,6 +32,10 @@ export interface ApiTestContext {
   deps: AppDeps;
   database: TestDatabase;
   rebuilds: string[];
+  /** The app's clock: the real time unless a test sets it (reset before each test). */
+  clock: { now: Date | null };
+  /** How often the app said release times changed (reset before each test). */
+  releaseChanges: number;
   /** What the rebuild trigger reports as the publish state; tests may replace it. */
   publishState: PublishState;
   call(path: string, options?: CallOptions): Promise<Response>;
@@ -50,7 +54,7 @@ export function sessionCookieFrom(response: Response): string {
 }
 
 export function useApiTestContext(): ApiTestContext {
-  const ctx = { rebuilds: [] as string[] } as ApiTestContext;
+  const ctx = { rebuilds: [] as string[], clock: { now: null }, releaseChanges: 0 } as ApiTestContext;
   const rebuild: RebuildTrigger = { schedule: (reason) => ctx.rebuilds.push(reason), state: () => ctx.publishState };
 
   beforeAll(async () => {
@@ -62,6 +66,8 @@ export function useApiTestContext(): ApiTestContext {
       rebuild,
       storage: new MemoryStorage(),
       images: sharpImages,
+      now: () => ctx.clock.now ?? new Date(),
+      releasesChanged: () => void ctx.releaseChanges++,
     };
     ctx.app = createApp(ctx.deps);
   }, 60_000);
@@ -69,6 +75,8 @@ export function useApiTestContext(): ApiTestContext {
   beforeEach(async () => {
     await ctx.database.reset();
     ctx.rebuilds.length = 0;
+    ctx.clock.now = null;
+    ctx.releaseChanges = 0;
     ctx.deps.storage = new MemoryStorage(); // the database is emptied above; the files too
     ctx.publishState = { publishing: false, last_published_at: null, last_error: null };
   });
