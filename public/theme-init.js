@@ -1,6 +1,7 @@
 // Runs in <head> before the page paints, so a light-theme reader never sees a dark flash and
 // reader settings never make the text jump. Mirrors src/lib/theme.ts (dark by default; "theme"
-// key) and src/lib/reader-settings.ts ("reader-settings" key; keep the values in step).
+// key), src/lib/reader-settings.ts ("reader-settings" key; keep the values in step) and
+// src/lib/adult-content.ts (the 18+ answer).
 (function () {
   var root = document.documentElement;
   var theme = 'dark';
@@ -20,5 +21,10 @@
     if (heights[s.spacing]) root.style.setProperty('--reader-line-height', heights[s.spacing]);
     if (widths[s.width]) root.style.setProperty('--reader-width', widths[s.width]);
     if (s.family === 'serif') root.classList.add('reader-serif');
+  } catch (e) {}
+
+  // The 18+ answer (src/lib/adult-content.ts): adult story text shows at once, never flashes.
+  try {
+    if (localStorage.getItem('gallery-adult-confirmed') === 'yes') root.classList.add('adult-confirmed');
   } catch (e) {}
 })();

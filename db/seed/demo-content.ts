@@ -35,7 +35,7 @@ export const demoPublishedStory = {
   genres: ['Space Opera', 'Science Fiction', 'Adventure'],
   primary_keywords: 'space opera, salvage, derelict warship',
   longtail_keywords: 'space opera web serial, found family in space, sentient starship story',
-  target_audience: 'Adult readers of character-driven space opera',
+  target_audience: 'Readers of character-driven space opera',
 };
 
 export const demoDraftStory = {

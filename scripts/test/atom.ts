@@ -9,6 +9,8 @@ export interface AtomEntry {
   link: string;
   updated: string;
   summary: string | undefined;
+  /** The terms of its <category> elements. */
+  categories: string[];
 }
 
 export interface AtomFeed {
@@ -21,6 +23,7 @@ export interface AtomFeed {
   author: string | undefined;
   selfLink: string | undefined;
   alternateLink: string | undefined;
+  categories: string[];
   entries: AtomEntry[];
 }
 
@@ -39,18 +42,21 @@ export function parseAtom(xml: string): AtomFeed {
     author: optionalText(child(child(root, 'author'), 'name')),
     selfLink: linkTo('self'),
     alternateLink: linkTo('alternate'),
+    categories: categoryTerms(root),
     entries: children(root, 'entry').map((entry) => ({
       title: text(child(entry, 'title')),
       id: text(child(entry, 'id')),
       link: child(entry, 'link')?.attributes?.['href'] as string,
       updated: text(child(entry, 'updated')),
       summary: optionalText(child(entry, 'summary')),
+      categories: categoryTerms(entry),
     })),
   };
 }
 
 const children = (parent: Element | undefined, name: string) => parent?.elements?.filter((element) => element.name === name) ?? [];
 const child = (parent: Element | undefined, name: string) => children(parent, name)[0];
+const categoryTerms = (parent: Element) => children(parent, 'category').map((category) => String(category.attributes?.['term']));
 
 function optionalText(element: Element | undefined): string | undefined {
   if (!element) return undefined;

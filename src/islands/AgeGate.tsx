@@ -1,15 +1,18 @@
-// The 18+ question (SPEC 2.3): asked the first time a visitor chooses the X rating, and before any
-// image of an X gallery opened directly loads. A modal <dialog>: the page behind is inert, focus
-// stays inside, Escape counts as declining.
+// The 18+ question (SPEC 2.3; issue 10 item 3): asked before X galleries and adult stories show
+// anything. A modal <dialog>: the page behind is inert, focus stays inside, Escape counts as
+// declining. Each place says in its own words what it guards and what declining does.
 import { useEffect, useId, useRef } from 'react';
 
 interface Props {
   open: boolean;
+  /** What is behind the gate and what confirming opens, in the place's own words. */
+  reason: string;
+  declineLabel: string;
   onConfirm: () => void;
   onDecline: () => void;
 }
 
-export default function GalleryAgeGate({ open, onConfirm, onDecline }: Props) {
+export default function AgeGate({ open, reason, declineLabel, onConfirm, onDecline }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = useId();
 
@@ -32,16 +35,13 @@ export default function GalleryAgeGate({ open, onConfirm, onDecline }: Props) {
       }}
     >
       <h2 id={`${ids}-title`}>Are you 18 or older?</h2>
-      <p id={`${ids}-text`}>
-        X-rated galleries contain adult content. Confirm that you are at least 18 years old to see them. Your answer is remembered on this
-        device.
-      </p>
+      <p id={`${ids}-text`}>{reason} Your answer is remembered on this device.</p>
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={onConfirm}>
           I am 18 or older
         </button>
         <button type="button" className="btn" onClick={onDecline}>
-          No, show PG only
+          {declineLabel}
         </button>
       </div>
     </dialog>

@@ -3,8 +3,9 @@
 // PG, as the prebuilt HTML is; the device's saved choice applies right after hydration.
 import { useEffect, useId, useState } from 'react';
 import { DEFAULT_GALLERY_RATING, GALLERY_RATINGS, type GalleryRating } from '../lib/galleries.ts';
-import { confirmAdult, needsAgeGate, readRatingFilter, saveRatingFilter } from '../lib/gallery-rating.ts';
-import GalleryAgeGate from './GalleryAgeGate.tsx';
+import { confirmAdult } from '../lib/adult-content.ts';
+import { needsAgeGate, readRatingFilter, saveRatingFilter } from '../lib/gallery-rating.ts';
+import AgeGate from './AgeGate.tsx';
 
 export interface RatingFilter {
   rating: GalleryRating;
@@ -60,7 +61,11 @@ export function RatingSelect({ filter }: { filter: RatingFilter }) {
           </option>
         ))}
       </select>
-      <GalleryAgeGate {...filter.gate} />
+      <AgeGate
+        {...filter.gate}
+        reason="X-rated galleries contain adult content. Confirm that you are at least 18 years old to see them."
+        declineLabel="No, show PG only"
+      />
     </div>
   );
 }

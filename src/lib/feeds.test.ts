@@ -78,6 +78,7 @@ describe('siteFeedXml', () => {
       link: `${ORIGIN}/storytime/story/the-fleet/chapter/2/`,
       updated: '2026-03-05T10:00:00.000Z',
       summary: LONG,
+      categories: [],
     });
     expect(siteFeedXml(content, ORIGIN)).not.toMatch(/secret|Unpublished/i);
   });
@@ -112,6 +113,38 @@ describe('storyFeedXml', () => {
 
   it('has no entries for a draft story handed to it', () => {
     expect(parseAtom(storyFeedXml(content, draft, ORIGIN)).entries).toEqual([]);
+  });
+});
+
+describe('adult stories', () => {
+  const SECRET = 'The velvet rope parted and the private rooms opened their doors, one by one.';
+  const adultChapter = chapter(1, '2026-03-04T10:00:00.000Z', { content: SECRET });
+  const gated = story(6, 'velvet', [adultChapter], { title: 'Velvet', target_audience: 'Adults only' });
+  const ungated = story(7, 'steam', [{ ...adultChapter, id: 70 }], { title: 'Steam', genres: ['Steamy Romance'], age_gate: false });
+  const mixed = { ...content, stories: [fleet, gated, ungated] };
+
+  it('marks their entries with an 18+ category in the site feed, and nobody else\'s', () => {
+    const entries = parseAtom(siteFeedXml(mixed, ORIGIN)).entries;
+    const bySlug = (slug: string) => entries.find((entry) => entry.link.includes(`/${slug}/`))!;
+    expect(bySlug('velvet').categories).toEqual(['18+']);
+    expect(bySlug('steam').categories).toEqual(['18+']);
+    expect(bySlug('the-fleet').categories).toEqual([]);
+    expect(siteFeedXml(mixed, ORIGIN)).toContain('<category label="Adult content (18+)" term="18+"/>');
+  });
+
+  it('keeps the text of a gated story out of every feed, and shows it when the author turned the gate off', () => {
+    expect(siteFeedXml(mixed, ORIGIN).match(/velvet rope/g)).toHaveLength(1); // Steam's entry only
+    const velvet = parseAtom(storyFeedXml(mixed, gated, ORIGIN));
+    expect(velvet.entries[0]!.summary).toBeUndefined();
+    expect(storyFeedXml(mixed, gated, ORIGIN)).not.toContain('velvet rope');
+    expect(parseAtom(storyFeedXml(mixed, ungated, ORIGIN)).entries[0]!.summary).toBe(SECRET);
+  });
+
+  it("marks an adult story's own feed as a whole, and no other story's", () => {
+    expect(parseAtom(storyFeedXml(mixed, gated, ORIGIN)).categories).toEqual(['18+']);
+    expect(parseAtom(storyFeedXml(mixed, ungated, ORIGIN)).categories).toEqual(['18+']);
+    expect(parseAtom(storyFeedXml(mixed, fleet, ORIGIN)).categories).toEqual([]);
+    expect(parseAtom(siteFeedXml(mixed, ORIGIN)).categories).toEqual([]);
   });
 });
 

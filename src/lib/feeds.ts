@@ -2,6 +2,7 @@
 // it requires a permanent id and an updated date on every entry and says whether a text is
 // plain or HTML, so readers neither duplicate edited chapters nor guess at escaping (RFC 4287).
 import { Feed } from 'feed';
+import { isAdultStory, showsAgeGate } from './adult-content.ts';
 import { chapterDescription } from './chapter-text.ts';
 import type { AuthorProfile } from './profile.ts';
 import { chapterPath, SITE_FEED_PATH, STORIES_PATH, storyFeedPath, storyPath } from './reader-urls.ts';
@@ -10,6 +11,11 @@ import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
 export const FEED_MEDIA_TYPE = 'application/atom+xml';
 /** How many of the newest chapters a feed carries; readers poll often, so older ones are read already. */
 export const FEED_ENTRY_LIMIT = 50;
+/**
+ * How entries of adult stories (and an adult story's own feed) are marked: an Atom category
+ * (RFC 4287 4.2.2: term required, label for people), the way feed readers already show tags.
+ */
+export const ADULT_CATEGORY = { term: '18+', label: 'Adult content (18+)' };
 
 /** A feed named in a page's head (`<link rel="alternate">`). */
 export interface FeedLink {
@@ -72,9 +78,11 @@ function feedXml({ generatedAt, profile }: FeedContent, origin: string, scope: F
     updated: new Date(entries[0]?.chapter.updated_at ?? generatedAt),
     generator: false,
   });
+  if (scope.stories.length === 1 && isAdultStory(scope.stories[0]!)) feed.addCategory(ADULT_CATEGORY.term);
   for (const { story, chapter } of entries) {
     const link = canonicalUrl(origin, chapterPath(story.slug, chapter.chapter_number));
-    const summary = chapterDescription(chapter.content);
+    // Behind the 18+ confirmation the text stays on the site: a feed reader would show it ungated.
+    const summary = showsAgeGate(story) ? '' : chapterDescription(chapter.content);
     feed.addItem({
       // The library writes titles and summaries as type="html": plain text must be escaped as HTML.
       title: htmlText(entryTitle(story, chapter)),
@@ -82,6 +90,7 @@ function feedXml({ generatedAt, profile }: FeedContent, origin: string, scope: F
       link,
       date: new Date(chapter.updated_at),
       ...(summary ? { description: htmlText(summary) } : {}),
+      ...(isAdultStory(story) ? { category: [{ term: ADULT_CATEGORY.term, name: ADULT_CATEGORY.label }] } : {}),
     });
   }
   // Atom carries the language as xml:lang on the root; the library only writes it for RSS.

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ADULT_CONFIRMED_KEY,
-  confirmAdult,
-  galleriesForRating,
-  hasConfirmedAdult,
-  needsAgeGate,
-  RATING_FILTER_KEY,
-  readRatingFilter,
-  saveRatingFilter,
-} from './gallery-rating.ts';
+import { ADULT_CONFIRMED_KEY, confirmAdult, hasConfirmedAdult } from './adult-content.ts';
+import { galleriesForRating, needsAgeGate, RATING_FILTER_KEY, readRatingFilter, saveRatingFilter } from './gallery-rating.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));

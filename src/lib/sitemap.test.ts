@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SitemapItem } from '@astrojs/sitemap';
 import { FALLBACK_PROFILE } from './profile.ts';
 import { pageLastmods, sitemapOptions } from './sitemap.ts';
-import type { SnapshotGallery } from './snapshot.ts';
+import type { SnapshotGallery, SnapshotStory } from './snapshot.ts';
 
 const gallery = (slug: string, rating: 'PG' | 'X', updated_at: string, imageTimes: string[] = []) =>
   ({ slug, rating, updated_at, images: imageTimes.map((created_at, id) => ({ id, created_at })) }) as unknown as SnapshotGallery;
@@ -51,5 +51,36 @@ describe('the sitemap and galleries', () => {
     const { filter: bare } = sitemapOptions({ profile: content.profile, stories: [] })!;
     expect(bare!(`${site}/galleries/`)).toBe(true);
     expect(pageLastmods({ profile: content.profile, stories: [] }).has('/galleries')).toBe(false);
+  });
+});
+
+describe('the sitemap and adult stories', () => {
+  const chapters = (updated_at: string) => [{ chapter_number: 1, updated_at }, { chapter_number: 2, updated_at }];
+  const story = (slug: string, updated_at: string, extra: Partial<SnapshotStory> = {}) =>
+    ({ slug, updated_at, target_audience: '', genres: [], age_gate: true, chapters: chapters(updated_at), ...extra }) as unknown as SnapshotStory;
+  const stories = [
+    story('the-fleet', '2026-02-01T00:00:00.000Z', { target_audience: 'Young adults' }),
+    story('velvet', '2026-05-01T00:00:00.000Z', { target_audience: '18+' }),
+    story('steam', '2026-06-01T00:00:00.000Z', { genres: ['Erotica'], age_gate: false }),
+  ];
+  const { filter } = sitemapOptions({ profile: content.profile, stories })!;
+
+  it('leaves out adult stories and their chapters, gate on or off', () => {
+    for (const slug of ['velvet', 'steam']) {
+      for (const path of [`/storytime/story/${slug}/`, `/storytime/story/${slug}`, `/storytime/story/${slug}/chapter/1/`, `/storytime/story/${slug}/chapter/2/`]) {
+        expect(filter!(`${site}${path}`)).toBe(false);
+      }
+    }
+  });
+
+  it('still lists the other stories, their chapters and the story list', () => {
+    for (const path of ['/storytime/', '/storytime/story/the-fleet/', '/storytime/story/the-fleet/chapter/2/']) expect(filter!(`${site}${path}`)).toBe(true);
+  });
+
+  it("dates the story list by its listed stories only: an adult story's change does not leak", () => {
+    const lastmods = pageLastmods({ profile: content.profile, stories });
+    expect(lastmods.get('/storytime')).toBe('2026-02-01T00:00:00.000Z');
+    expect(lastmods.has('/storytime/story/velvet')).toBe(false);
+    expect(lastmods.has('/storytime/story/steam/chapter/1')).toBe(false);
   });
 });

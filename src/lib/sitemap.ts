@@ -1,7 +1,8 @@
 // What @astrojs/sitemap (astro.config.mjs) lists: every page the build wrote except the admin
-// app, X galleries (adults only, not for search engines) and the not-found page, each with the
-// time its content last changed where the snapshot knows it.
+// app, X galleries and adult stories with their chapters (adults only, not for search engines)
+// and the not-found page, each with the time its content last changed where the snapshot knows it.
 import type { SitemapOptions } from '@astrojs/sitemap';
+import { isAdultStory } from './adult-content.ts';
 import { GALLERIES_PATH, GALLERY_NOT_FOUND_PATH, galleryPath } from './gallery-urls.ts';
 import { chapterPath, STORIES_PATH, storyPath } from './reader-urls.ts';
 import type { ContentSnapshot } from './snapshot.ts';
@@ -15,7 +16,11 @@ type SitemapContent = Pick<ContentSnapshot, 'profile' | 'stories'> & Partial<Pic
 
 export function sitemapOptions(content: SitemapContent): SitemapOptions {
   const lastmods = pageLastmods(content);
-  const hidden = new Set([GALLERY_NOT_FOUND_PATH, ...(content.galleries ?? []).filter((g) => g.rating !== 'PG').map((g) => galleryPath(g.slug))]);
+  const hidden = new Set([
+    GALLERY_NOT_FOUND_PATH,
+    ...(content.galleries ?? []).filter((g) => g.rating !== 'PG').map((g) => galleryPath(g.slug)),
+    ...content.stories.filter(isAdultStory).flatMap((story) => [storyPath(story.slug), ...story.chapters.map((c) => chapterPath(story.slug, c.chapter_number))]),
+  ]);
   return {
     filter: (page) => {
       const path = new URL(page).pathname;
@@ -29,9 +34,10 @@ export function sitemapOptions(content: SitemapContent): SitemapOptions {
 }
 
 /** Page path (no trailing slash) → ISO time it last changed: a list changes with what it lists. */
-export function pageLastmods({ profile, stories, galleries = [] }: SitemapContent): Map<string, string> {
+export function pageLastmods({ profile, stories: allStories, galleries = [] }: SitemapContent): Map<string, string> {
   const lastmods = new Map<string, string>();
   if (profile.updated_at) lastmods.set('/', profile.updated_at);
+  const stories = allStories.filter((story) => !isAdultStory(story));
   for (const story of stories) {
     for (const chapter of story.chapters) lastmods.set(chapterPath(story.slug, chapter.chapter_number), chapter.updated_at);
     lastmods.set(storyPath(story.slug), latest([story.updated_at, ...story.chapters.map((chapter) => chapter.updated_at)]));
