@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Where the embedded database lives (null for a server database). */
   location: string | null;
+  /** The embedded database's files as a gzipped tarball (PGlite only), for backups. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function connectDatabase(config: DatabaseConfig): Promise<DatabaseH
     // pg_trgm backs the gallery search index (migration 2026-11-22T0100).
     const pglite = await PGlite.create({ ...(location === 'memory://' ? {} : { dataDir: location }), extensions: { pg_trgm } });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-    return { db, kind, location, close: () => db.destroy() };
+    return { db, kind, location, dumpDataDir: () => pglite.dumpDataDir('gzip'), close: () => db.destroy() };
   }
   if (kind === 'neon') {
     const { Pool } = await import('@neondatabase/serverless');

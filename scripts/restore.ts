@@ -1,0 +1,20 @@
+// `npm run restore -- <backup folder>`: puts a local backup (scripts/server/backup.ts) back in
+// place of the embedded database and uploads. Run it with the server stopped; README "Backups".
+import { readConfig } from './config.ts';
+import { restoreBackup } from './server/restore-backup.ts';
+
+const folder = process.argv[2];
+try {
+  if (!folder || process.argv.length > 3) throw new Error('Usage: npm run restore -- <backup folder>');
+  const config = readConfig();
+  if (config.database.databaseUrl || config.s3) {
+    throw new Error('Local backups hold the embedded database and local uploads; with DATABASE_URL or S3_BUCKET set, restore with your provider instead.');
+  }
+  const { movedAside } = await restoreBackup(folder, config.dataDir);
+  console.log(`Restored ${folder} into ${config.dataDir}.`);
+  console.log(`The database, uploads and site from before are in ${movedAside} (delete it once all is well).`);
+  console.log('Start the server again with: npm start');
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

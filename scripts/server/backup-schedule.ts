@@ -1,0 +1,104 @@
+// When the Node server makes its backups (scripts/server/backup.ts): every BACKUP_INTERVAL_HOURS.
+// It keeps nothing in memory that a restart would lose: each check reads the newest backup's time
+// from the backup folder, so after a restart a backup that fell due while the server was down is
+// made at once, and otherwise the timer waits for the rest of the interval.
+import path from 'node:path';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import type { ServerConfig } from '../config.ts';
+import { listBackups, writeBackup } from './backup.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The longest single wait: Node cannot wait ~24.8 days in one timer, and a wall clock that jumps is caught up with. */
+const MAX_WAIT_MS = HOUR_MS;
+
+export interface BackupScheduleOptions {
+  intervalMs: number;
+  /** When the newest complete backup was made, or null when there is none. */
+  newestBackupAt: () => Promise<Date | null>;
+  backup: (now: Date) => Promise<unknown>;
+  log: (line: string) => void;
+  now?: () => Date;
+}
+
+export class BackupSchedule {
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #running: Promise<void> = Promise.resolve();
+  #stopped = false;
+  readonly #options: BackupScheduleOptions;
+
+  constructor(options: BackupScheduleOptions) {
+    this.#options = options;
+  }
+
+  /** Makes a backup now if one is due and arms the timer; resolves when that first check is done. */
+  start(): Promise<void> {
+    return this.#check();
+  }
+
+  /** No new backup starts; resolves once a backup in progress has finished (the database stays open until then). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  #check(): Promise<void> {
+    this.#running = this.#running.then(() => this.#run());
+    return this.#running;
+  }
+
+  async #run(): Promise<void> {
+    if (this.#stopped) return;
+    const { intervalMs, newestBackupAt, backup, log } = this.#options;
+    const now = this.#options.now?.() ?? new Date();
+    try {
+      const newest = await newestBackupAt();
+      if (this.#stopped) return;
+      const dueInMs = newest ? newest.getTime() + intervalMs - now.getTime() : 0;
+      if (dueInMs > 0) return this.#arm(Math.min(dueInMs, MAX_WAIT_MS));
+      const started = Date.now();
+      await backup(now);
+      log(`backups: made a backup in ${Date.now() - started} ms`);
+      this.#arm(Math.min(intervalMs, MAX_WAIT_MS));
+    } catch (error) {
+      // A full disk or a missing folder will not mend itself in a minute: try again in an hour.
+      log(`backups: backup failed, trying again in an hour: ${error instanceof Error ? error.message : String(error)}`);
+      this.#arm(Math.min(intervalMs, HOUR_MS));
+    }
+  }
+
+  #arm(delayMs: number): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#check(), delayMs);
+    this.#timer.unref?.();
+  }
+}
+
+/**
+ * Starts the schedule of the Node server, or says once why there is none: backups are turned
+ * off, or the database or the uploads live with a provider that keeps its own backups.
+ * Returns what stops it.
+ */
+export function startBackups(config: ServerConfig, database: DatabaseHandle, log: (line: string) => void): () => Promise<void> {
+  const { dir, keep, intervalHours } = config.backups;
+  if (intervalHours === 0) {
+    log('backups: off (BACKUP_INTERVAL_HOURS=0)');
+    return async () => {};
+  }
+  if (!database.dumpDataDir || config.s3) {
+    const kept = [!database.dumpDataDir && 'the database (DATABASE_URL)', config.s3 && 'the uploads (S3_BUCKET)'].filter(Boolean);
+    log(`backups: no local backups: ${kept.join(' and ')} ${kept.length > 1 ? 'are' : 'is'} kept by a provider; use its backups`);
+    return async () => {};
+  }
+  const dumpDatabase = database.dumpDataDir;
+  const schedule = new BackupSchedule({
+    intervalMs: intervalHours * HOUR_MS,
+    newestBackupAt: async () => (await listBackups(dir))[0]?.createdAt ?? null,
+    backup: (now) => writeBackup({ dumpDatabase, uploadsDir: path.join(config.dataDir, 'uploads') }, dir, keep, now),
+    log,
+  });
+  log(`backups: every ${intervalHours} h into ${dir}, keeping the last ${keep}`);
+  void schedule.start();
+  return () => schedule.stop();
+}
