@@ -4,12 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readContentSnapshot } from '../functions/site/snapshot.ts';
 import { runWithDatabase } from './cli.ts';
+import { uploadStorage } from './server/create-server.ts';
+import { siteImageReader } from './server/epub-files.ts';
 import { buildStaticSite } from './server/site-builder.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 await runWithDatabase(async ({ db }, config) => {
   const outDir = path.join(projectRoot, 'dist');
-  await buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(db), siteUrl: config.siteUrl });
+  const readImage = siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: uploadStorage(config) });
+  await buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(db), siteUrl: config.siteUrl, readImage });
   console.log(`Built the site into ${outDir}`);
 });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoContent } from '../../db/seed/index.ts';
 import { readContentSnapshot } from '../../functions/site/snapshot.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { buildStaticSite, replaceDirectory } from './site-builder.ts';
@@ -76,6 +77,7 @@ describe('buildStaticSite', () => {
       return context.skip('the folder above the project is not writable');
     }
     const database = await openTestDatabase();
+    await seedDemoContent(database.db);
     const snapshot = await readContentSnapshot(database.db).finally(() => database.close());
     const outDir = path.join(outside, 'site', 'build-test');
     // What a build killed mid-way leaves behind: removed once its process is gone, kept while it lives.
@@ -89,6 +91,10 @@ describe('buildStaticSite', () => {
 
     expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toContain('<h1 id="author-name"');
     expect(fs.existsSync(path.join(outDir, '.prerender'))).toBe(false);
+    // The demo story's book, beside its page and not precompressed (a zip is compressed already).
+    const book = path.join(outDir, 'storytime/story/the-lantern-fleet/the-lantern-fleet.epub');
+    expect(fs.readFileSync(book).subarray(30, 58).toString()).toBe('mimetypeapplication/epub+zip');
+    expect(fs.existsSync(`${book}.br`) || fs.existsSync(`${book}.gz`)).toBe(false);
     // Only the finished site is left: no snapshot file, no staging folder.
     expect(fs.readdirSync(path.dirname(outDir))).toEqual(['build-test']);
     const left = fs.readdirSync(staging).filter((entry) => entry.startsWith(`${process.pid}-build-test-`));

@@ -15,7 +15,9 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isAlive } from '../../db/lock.ts';
+import type { ReadImage } from '../../src/lib/epub/index.ts';
 import type { ContentSnapshot } from '../../src/lib/snapshot.ts';
+import { siteImageReader, writeStoryEpubs } from './epub-files.ts';
 import { precompressSite } from './precompress.ts';
 
 const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
@@ -28,9 +30,11 @@ export interface BuildOptions {
   siteUrl: string;
   /** Kills the build when aborted (the server is stopping). */
   signal?: AbortSignal | undefined;
+  /** The images of the EPUB books; by default only the project's public/ folder (uploads then show their alt text). */
+  readImage?: ReadImage | undefined;
 }
 
-export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, signal }: BuildOptions): Promise<void> {
+export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, signal, readImage }: BuildOptions): Promise<void> {
   const stagingRoot = path.join(projectRoot, '.site', 'staging');
   // Named after the process that owns it, so a later build can tell what a killed one left behind.
   const staging = path.join(stagingRoot, `${process.pid}-${path.basename(outDir)}-${randomUUID().slice(0, 8)}`);
@@ -42,6 +46,9 @@ export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, 
     await runAstroBuild(projectRoot, { CONTENT_SNAPSHOT: snapshotFile, SITE_OUT_DIR: staging, SITE_URL: siteUrl }, signal);
     // Astro removes its prerender chunks after a successful build; never publish them anyway.
     await fs.rm(path.join(staging, '.prerender'), { recursive: true, force: true });
+    const images = readImage ?? siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: null });
+    await writeStoryEpubs(staging, snapshot, siteUrl, images);
+    signal?.throwIfAborted();
     // Compressed once here instead of on every request (static-site.ts serves the copies).
     await precompressSite(staging);
     signal?.throwIfAborted();
