@@ -6,6 +6,8 @@ import type { StaffRole } from '../../db/types.ts';
 export const CONTENT_ROLES: readonly StaffRole[] = ['admin', 'author'];
 export const MODERATION_ROLES: readonly StaffRole[] = ['admin', 'author', 'mod'];
 export const ANALYTICS_ROLES: readonly StaffRole[] = ['admin'];
+/** Export and import move the whole site, accounts aside: admins only. */
+export const ARCHIVE_ROLES: readonly StaffRole[] = ['admin'];
 
 export function isContentRole(role: string): boolean {
   return (CONTENT_ROLES as readonly string[]).includes(role.toLowerCase());

@@ -2,6 +2,7 @@ import { Redirect, Route, Router, Switch } from 'wouter';
 import './admin.css';
 import { AdminShell } from './AdminShell.tsx';
 import { AnalyticsDashboard } from './analytics/AnalyticsDashboard.tsx';
+import { ArchiveScreen } from './archive/ArchiveScreen.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { GalleryManager } from './galleries/GalleryManager.tsx';
 import { LoginForm } from './LoginForm.tsx';
@@ -41,6 +42,7 @@ export default function AdminApp() {
           <Route path="/moderation" component={ModerationManager} />
           <Route path="/password" component={PasswordScreen} />
           {mayOpen('/analytics', state.user.role) && <Route path="/analytics" component={AnalyticsDashboard} />}
+          {mayOpen('/archive', state.user.role) && <Route path="/archive" component={ArchiveScreen} />}
           <Route>
             <Redirect to="/" replace />
           </Route>

@@ -1,6 +1,6 @@
 // The admin's sections: the dashboard's cards, the breadcrumb labels and the routes come from
 // this one list. Later features add their section here (galleries, stories, moderation, …).
-import { ANALYTICS_ROLES } from '../../functions/core/roles.ts';
+import { ANALYTICS_ROLES, ARCHIVE_ROLES } from '../../functions/core/roles.ts';
 
 export interface AdminSection {
   path: string;
@@ -23,6 +23,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'Analytics',
     description: 'Who reads, how far, and where readers drop off: views, visitors, reading depth and retention.',
     roles: ANALYTICS_ROLES,
+  },
+  {
+    path: '/archive',
+    label: 'Export & Import',
+    description: 'Download everything you own as one archive, or restore the site from one.',
+    roles: ARCHIVE_ROLES,
   },
 ];
 

@@ -1,0 +1,151 @@
+// GET /api/admin/export and POST /api/admin/import through the app: the download, the import's
+// form and limits, replacing a site (old files deleted only after the commit), and a failure in
+// the middle of an import leaving every row and file as it was. 401/403: functions/roles.test.ts.
+import { unzipSync } from 'fflate';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useApiTestContext } from '../../scripts/test/api.ts';
+import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
+import { pngBytes } from '../images/test-kit.ts';
+import { exportArchive } from './export.ts';
+import { archiveDay } from './file-name.ts';
+import { fillSite, snapshotSite } from './test-kit.ts';
+
+const t = useApiTestContext();
+let cookie: string;
+
+beforeEach(async () => {
+  cookie = await t.signedInAs('admin');
+  await fillSite(t.database.db, t.deps.storage, 1);
+}, 60_000);
+
+function importForm(archive: Uint8Array, replace?: string): FormData {
+  const form = new FormData();
+  form.set('file', new File([archive as BlobPart], 'site.zip', { type: 'application/zip' }));
+  if (replace !== undefined) form.set('replace', replace);
+  return form;
+}
+
+/** Storage whose `failOn`-th put (1-based) fails. */
+class FailingStorage extends MemoryStorage {
+  puts = 0;
+  failOn = 0;
+  override async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+    if (++this.puts === this.failOn) throw new Error('disk full');
+    return super.put(key, body, contentType);
+  }
+}
+
+describe('GET /api/admin/export', () => {
+  it('downloads the site as author-site-<day in the author’s zone>.zip, analytics left out by default', async () => {
+    await t.database.db.updateTable('author_profile').set({ time_zone: 'Pacific/Kiritimati' }).execute();
+    const response = await t.call('/api/admin/export', { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename=author-site-${archiveDay(new Date(), 'Pacific/Kiritimati')}.zip`);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
+    expect(manifest).toMatchObject({ format: 'author-site-archive', format_version: 1, app_version: '0.1.0', includes_analytics: false });
+    expect(Object.keys(files).sort()).toEqual(['manifest.json', ...manifest.files.map((f: { path: string }) => f.path)].sort());
+    expect(Object.keys(files)).toContain('uploads/covers/cover-one.png');
+  });
+
+  it('includes analytics with analytics=1', async () => {
+    const response = await t.call('/api/admin/export?analytics=1', { cookie });
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files)).toContain('data/analytics_events.json');
+    expect(JSON.parse(new TextDecoder().decode(files['manifest.json'])).includes_analytics).toBe(true);
+  });
+
+  it.each(['?analytics=yes', "?analytics=1'--", '?other=1'])('refuses the query %s with 400', async (query) => {
+    const response = await t.call(`/api/admin/export${query}`, { cookie });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('POST /api/admin/import', () => {
+  it('replaces the site when confirmed, republishes it, and deletes the old files only after the commit', async () => {
+    const archive = await exportArchive(t.deps, { analytics: true });
+    const exported = await snapshotSite(t.database.db, t.deps.storage);
+    // Changes after the export: a new story and a new upload, both gone after the import.
+    await t.database.db.insertInto('stories').values({ slug: 'after-export', title: 'After', status: 'draft' }).execute();
+    await t.deps.storage.put('general/after-export.png', await pngBytes(), 'image/png');
+
+    const response = await t.call('/api/admin/import', { body: importForm(archive, '1'), cookie });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const body = (await response.json()) as { success: boolean; imported: { rows: Record<string, number>; uploads: number; analytics: boolean } };
+    expect(body.success).toBe(true);
+    expect(body.imported.rows['stories']).toBe(2);
+    expect(body.imported.analytics).toBe(true);
+    expect(await snapshotSite(t.database.db, t.deps.storage)).toEqual(exported);
+    expect(await t.deps.storage.get('general/after-export.png')).toBeNull();
+    expect(t.rebuilds).toEqual(['site imported']);
+  });
+
+  it('imports into an empty site without a confirmation', async () => {
+    const archive = await exportArchive(t.deps, { analytics: false });
+    await t.database.db.deleteFrom('stories').execute();
+    await t.database.db.deleteFrom('galleries').execute();
+    await t.database.db.deleteFrom('social_links').execute();
+    await t.database.db.deleteFrom('author_profile').execute();
+    await t.database.db.deleteFrom('banned_ips').execute();
+    t.deps.storage = new MemoryStorage();
+    const response = await t.call('/api/admin/import', { body: importForm(archive), cookie });
+    expect(response.status, await response.clone().text()).toBe(200);
+  });
+
+  it('leaves every row and file as it was when storing the files fails midway', async () => {
+    const archive = await exportArchive(t.deps, { analytics: false });
+    const storage = new FailingStorage();
+    // Since the export: the cover and the inline image changed, a gallery file is gone. The import
+    // overwrites the cover and recreates the gallery file, then fails on the inline image; it
+    // must put the cover back and delete the recreated file.
+    const files = Object.entries((await snapshotSite(t.database.db, t.deps.storage)).files);
+    const galleryFile = files.find(([key]) => key.startsWith('galleries/'))![0];
+    for (const [key, file] of files) {
+      if (key === galleryFile) continue;
+      await storage.put(key, key === 'covers/cover-one.png' || key === 'general/inline.png' ? await pngBytes(5, 5) : Buffer.from(file, 'base64'), 'image/png');
+    }
+    t.deps.storage = storage;
+    await t.database.db.insertInto('stories').values({ slug: 'after-export', title: 'After', status: 'draft' }).execute();
+    const before = await snapshotSite(t.database.db, storage);
+    storage.puts = 0;
+    storage.failOn = 3;
+
+    const response = await t.call('/api/admin/import', { body: importForm(archive, '1'), cookie });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ success: false, error: 'The archive’s files could not be stored, so nothing was imported. Please try again.' });
+    expect(storage.puts).toBe(5); // three puts (the third failed), then the cover and the inline image put back
+    expect(await snapshotSite(t.database.db, storage)).toEqual(before);
+    expect(await storage.get(galleryFile)).toBeNull();
+    expect(t.rebuilds).toEqual([]);
+  });
+
+  it('refuses a request without a file, or a replace that is not a yes or no', async () => {
+    const noFile = new FormData();
+    noFile.set('replace', '1');
+    expect(await (await t.call('/api/admin/import', { body: noFile, cookie })).json()).toEqual({ success: false, error: 'file is required' });
+    const odd = importForm(new Uint8Array(4), "1' or '1'='1");
+    expect((await t.call('/api/admin/import', { body: odd, cookie })).status).toBe(400);
+    const json = await t.call('/api/admin/import', { json: { file: 'x' }, cookie });
+    expect(json.status).toBe(400);
+  });
+
+  it('refuses a body over the configured limit with 413, before reading it', async () => {
+    t.deps.archiveMaxBytes = 1024;
+    try {
+      const response = await t.call('/api/admin/import', { body: importForm(new Uint8Array(4096), '1'), cookie });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        success: false,
+        error: 'The archive is too large (the limit is 0 MB). Import it with npm run import, or raise ARCHIVE_MAX_BYTES.',
+      });
+    } finally {
+      delete t.deps.archiveMaxBytes;
+    }
+  });
+
+  it('refuses a form from another origin (CSRF)', async () => {
+    const response = await t.call('/api/admin/import', { body: importForm(new Uint8Array(4), '1'), cookie, headers: { origin: 'https://evil.example' } });
+    expect(response.status).toBe(403);
+  });
+});

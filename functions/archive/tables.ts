@@ -1,0 +1,63 @@
+// Which tables an archive holds, in the order they are written (parents before children), and
+// why the others stay out. Read with db/types.ts and db/migrations: a new table must be placed
+// here or in LEFT_OUT, which functions/archive/tables.test.ts checks against the database.
+
+export interface ArchivedTable {
+  name: string;
+  /** The primary key's columns: rows are written to the archive in this order. */
+  key: readonly string[];
+  /** The sequence behind the id column, set past the imported ids (null: no generated ids). */
+  sequence: 'own' | 'comment_ids' | null;
+  analytics: boolean;
+  /** Columns archived as null: what they hold does not travel (see the tables below). */
+  blanked?: readonly string[];
+  /**
+   * Columns written from an SQL expression over the archived row `r` instead of its value: a
+   * reference to something the archive does not carry.
+   */
+  importedAs?: Readonly<Record<string, string>>;
+}
+
+const table = (
+  name: string,
+  key: readonly string[],
+  sequence: ArchivedTable['sequence'],
+  more: Partial<Pick<ArchivedTable, 'analytics' | 'blanked' | 'importedAs'>> = {},
+): ArchivedTable => ({ name, key, sequence, analytics: false, ...more });
+
+export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
+  table('author_profile', ['id'], null),
+  table('social_links', ['platform'], null),
+  table('stories', ['id'], 'own'),
+  table('chapters', ['id'], 'own'),
+  table('galleries', ['id'], 'own'),
+  table('gallery_images', ['id'], 'own'),
+  // Both comment tables draw ids from one sequence (migration 2026-11-22T0300_moderation).
+  table('chapter_comments', ['id'], 'comment_ids'),
+  table('image_comments', ['id'], 'comment_ids'),
+  table('chapter_likes', ['id'], 'own'),
+  table('image_likes', ['id'], 'own'),
+  // Accounts are not archived: who banned an address is kept only where that account exists.
+  table('banned_ips', ['id'], 'own', { importedAs: { banned_by: 'case when exists (select 1 from users u where u.id = r.banned_by) then r.banned_by end' } }),
+  table('analytics_events', ['id'], 'own', { analytics: true }),
+  table('analytics_daily_totals', ['day'], null, { analytics: true }),
+  table('analytics_daily_segments', ['segment', 'day', 'value'], null, { analytics: true }),
+  table('analytics_daily_content', ['kind', 'day', 'content_id', 'parent_id'], null, { analytics: true }),
+  // periods_day null: the period cache is not archived, so the importing site has none yet.
+  table('analytics_rollup_state', ['id'], null, { analytics: true, blanked: ['periods_day'] }),
+];
+
+/**
+ * Tables no archive holds. Secrets and per-installation state: accounts and their password
+ * hashes, sign-in throttles, rate-limit counters and the analytics salts (whose whole point is
+ * that old visitor hashes can no longer be recomputed). Derived: the analytics period cache,
+ * recomputed from the daily rollups (the archived rollup state says it is empty).
+ */
+export const LEFT_OUT_TABLES = ['users', 'login_throttle', 'rate_limit_counters', 'analytics_salts', 'analytics_period_content'] as const;
+
+export function tablesFor(analytics: boolean): ArchivedTable[] {
+  return ARCHIVED_TABLES.filter((t) => analytics || !t.analytics);
+}
+
+/** Chapters are archived as Markdown files, every other table as one JSON file of its rows. */
+export const CHAPTERS_TABLE = 'chapters';

@@ -1,0 +1,29 @@
+// `npm run export -- [--out FILE] [--analytics]`: the whole site in one archive
+// (docs/archive-format.md). Refuses while the server holds the embedded database (scripts/cli.ts).
+import fs from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { exportArchive } from '../functions/archive/export.ts';
+import { archiveFileName } from '../functions/archive/file-name.ts';
+import { runWithDatabase } from './cli.ts';
+import { uploadStorage } from './server/create-server.ts';
+
+const USAGE = 'Usage: npm run export -- [--out FILE] [--analytics]';
+
+let options;
+try {
+  options = parseArgs({ options: { out: { type: 'string' }, analytics: { type: 'boolean', default: false } } }).values;
+} catch {
+  console.error(USAGE);
+  process.exit(1);
+}
+
+await runWithDatabase(async ({ db }, config) => {
+  const started = performance.now();
+  const archive = await exportArchive({ db, storage: uploadStorage(config) }, { analytics: options.analytics });
+  const out = options.out ?? (await archiveFileName(db, new Date()));
+  // Written beside the target and renamed, so a half-written archive never has the final name.
+  await fs.writeFile(`${out}.partial`, archive);
+  await fs.rename(`${out}.partial`, out);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Exported the site${options.analytics ? ' with analytics' : ''} to ${out} (${(archive.byteLength / 1024 ** 2).toFixed(1)} MB, ${seconds} s).`);
+});

@@ -1,0 +1,41 @@
+// The Export & Import screen's calls (functions/archive/routes.ts).
+import { ApiError, apiRequest } from '../../lib/api-client.ts';
+
+export interface ImportSummary {
+  rows: Record<string, number>;
+  uploads: number;
+  analytics: boolean;
+}
+
+/** The download address; the browser fetches it itself (a plain link), so large archives stream to disk. */
+export const exportUrl = (analytics: boolean) => `/api/admin/export${analytics ? '?analytics=1' : ''}`;
+
+export type ImportOutcome = { kind: 'imported'; summary: ImportSummary } | { kind: 'needs-replace' };
+
+/** Imports the archive; without `replace`, a site with content answers 409 and nothing is written. */
+export async function importArchive(file: File, replace: boolean): Promise<ImportOutcome> {
+  const form = new FormData();
+  form.set('file', file);
+  if (replace) form.set('replace', '1');
+  try {
+    const { imported } = await apiRequest<{ imported: ImportSummary }>('/api/admin/import', { form });
+    return { kind: 'imported', summary: imported };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return { kind: 'needs-replace' };
+    throw error;
+  }
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function importedText({ rows, uploads, analytics }: ImportSummary): string {
+  const parts = [
+    count(rows['stories'] ?? 0, 'story', 'stories'),
+    count(rows['chapters'] ?? 0, 'chapter', 'chapters'),
+    count(rows['galleries'] ?? 0, 'gallery', 'galleries'),
+    count(rows['gallery_images'] ?? 0, 'image', 'images'),
+    count((rows['chapter_comments'] ?? 0) + (rows['image_comments'] ?? 0), 'comment', 'comments'),
+    count(uploads, 'uploaded file', 'uploaded files'),
+  ];
+  return `Site imported: ${parts.join(', ')}${analytics ? ', with analytics' : ''}. The public site is being republished.`;
+}
