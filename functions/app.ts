@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { analyticsAdminRoutes } from './analytics/admin-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
+import { archiveRoutes } from './archive/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './core/env.ts';
 import { handleError } from './core/errors.ts';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps) {
   app.route('/admin', dashboardRoutes);
   app.route('/admin', moderationRoutes); // Hono serves several sub-apps on one base path
   app.route('/admin/analytics', analyticsAdminRoutes);
+  app.route('/admin', archiveRoutes); // export and import
   app.route('/galleries', galleryRoutes);
   app.route('/images', imageUploadRoutes);
   app.route('/images', galleryImageRoutes); // Hono serves several sub-apps on one base path

@@ -8,7 +8,8 @@ import { STAFF_ROLES, type StaffRole } from '../db/types.ts';
 import { hashPassword } from './auth/password.ts';
 import { signSessionToken } from './auth/session.ts';
 import { userStore } from './auth/store.ts';
-import { ANALYTICS_ROLES, CONTENT_ROLES, MODERATION_ROLES } from './core/roles.ts';
+import { ANALYTICS_ROLES, ARCHIVE_ROLES, CONTENT_ROLES, MODERATION_ROLES } from './core/roles.ts';
+import { exportArchive } from './archive/export.ts';
 import { galleryUploadForm, pngBytes } from './images/test-kit.ts';
 import { uploadForm } from './uploads/test-kit.ts';
 
@@ -83,6 +84,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/stories/create': { roles: CONTENT_ROLES, send: () => ({ json: { title: 'New', slug: 'new-story' } }) },
   'POST /api/stories/update': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.storyId, title: 'Renamed' } }) },
   'POST /api/stories/delete': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.storyId } }) },
+  'POST /api/stories/schedule': { roles: CONTENT_ROLES, send: (fx) => ({ json: { story_id: fx.storyId, schedule: null } }) },
   'POST /api/chapters/create': {
     roles: CONTENT_ROLES,
     send: (fx) => ({ json: { story_id: fx.storyId, title: 'Two', slug: 'two', content: 'Text.', chapter_number: 2 } }),
@@ -118,6 +120,18 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/analytics/segment': { roles: ANALYTICS_ROLES, send: () => ({ query: '?days=30&segment=device' }) },
   'GET /api/admin/analytics/content': { roles: ANALYTICS_ROLES, send: () => ({ query: '?days=30&type=stories' }) },
   'GET /api/admin/analytics/retention': { roles: ANALYTICS_ROLES, send: () => ({ query: '?days=30&story=story-one' }) },
+
+  // Export and import (admin only)
+  'GET /api/admin/export': { roles: ARCHIVE_ROLES },
+  'POST /api/admin/import': {
+    roles: ARCHIVE_ROLES,
+    send: async () => {
+      const form = new FormData();
+      form.set('file', new File([(await exportArchive(t.deps, { analytics: false })) as BlobPart], 'site.zip'));
+      form.set('replace', '1');
+      return { body: form };
+    },
+  },
 };
 
 const PASSWORD = 'correct horse battery';

@@ -85,6 +85,27 @@ describe('readConfig', () => {
     expect(() => readConfig({ ANALYTICS_RETENTION_DAYS: '0' })).toThrow('ANALYTICS_RETENTION_DAYS must be a whole number between 1 and 36500');
   });
 
+  it('backs up daily into DATA_DIR/backups keeping 7 by default, and reads the BACKUP_* variables', () => {
+    expect(readConfig({ DATA_DIR: '/srv/site' }).backups).toEqual({ dir: path.resolve('/srv/site/backups'), keep: 7, intervalHours: 24 });
+    expect(readConfig({ BACKUP_DIR: 'elsewhere', BACKUP_KEEP: '30', BACKUP_INTERVAL_HOURS: '6' }).backups).toEqual({
+      dir: path.resolve('elsewhere'),
+      keep: 30,
+      intervalHours: 6,
+    });
+    expect(readConfig({ BACKUP_INTERVAL_HOURS: '0' }).backups.intervalHours).toBe(0); // off
+    expect(readConfig({ BACKUP_DIR: '', BACKUP_KEEP: '' }).backups).toMatchObject({ dir: path.resolve('./data/backups'), keep: 7 });
+  });
+
+  it.each([
+    ['BACKUP_KEEP', '0', 'BACKUP_KEEP must be a whole number between 1 and 1000'],
+    ['BACKUP_KEEP', 'all', 'BACKUP_KEEP must be a whole number between 1 and 1000'],
+    ['BACKUP_INTERVAL_HOURS', '-1', 'BACKUP_INTERVAL_HOURS must be a whole number between 0 and 8760'],
+    ['BACKUP_INTERVAL_HOURS', '1.5', 'BACKUP_INTERVAL_HOURS must be a whole number between 0 and 8760'],
+    ['BACKUP_INTERVAL_HOURS', '8761', 'BACKUP_INTERVAL_HOURS must be a whole number between 0 and 8760'],
+  ])('refuses %s=%s, naming it', (name, value, message) => {
+    expect(() => readConfig({ [name]: value })).toThrow(message);
+  });
+
   it('strips trailing slashes from SITE_URL', () => {
     expect(readConfig({ SITE_URL: 'https://author.example/' }).siteUrl).toBe('https://author.example');
     expect(readConfig({ SITE_URL: 'https://author.example///' }).siteUrl).toBe('https://author.example');

@@ -29,6 +29,10 @@ export interface ServerConfig {
   s3: S3StorageOptions | undefined;
   /** Raw analytics events older than this many days are deleted (the daily rollups stay). */
   analyticsRetentionDays: number;
+  /** Local backups of the embedded database and uploads (scripts/server/backup.ts); interval 0 = off. */
+  backups: { dir: string; keep: number; intervalHours: number };
+  /** The largest archive the admin's import accepts, in bytes (the CLI import has no such limit). */
+  archiveMaxBytes: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -134,5 +138,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1000),
     s3: readS3Config(env),
     analyticsRetentionDays: integer(env, 'ANALYTICS_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 1, 36_500),
+    backups: {
+      dir: path.resolve(env['BACKUP_DIR'] || path.join(dataDir, 'backups')),
+      keep: integer(env, 'BACKUP_KEEP', 7, 1, 1000),
+      intervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 8760),
+    },
+    archiveMaxBytes: integer(env, 'ARCHIVE_MAX_BYTES', 512 * 1024 * 1024, 1024 * 1024, 2 * 1024 ** 3),
   };
 }

@@ -9,8 +9,10 @@ import { readContentSnapshot } from '../functions/site/snapshot.ts';
 import { readConfig } from './config.ts';
 import { ensureFirstAdmin } from './server/admin-account.ts';
 import { startAnalyticsMaintenance } from './server/analytics-maintenance.ts';
+import { startBackups } from './server/backup-schedule.ts';
 import { ReleaseTimer } from './server/release-timer.ts';
-import { createServer } from './server/create-server.ts';
+import { createServer, uploadStorage } from './server/create-server.ts';
+import { siteImageReader } from './server/epub-files.ts';
 import { openDatabase } from './server/open-database.ts';
 import { loadSessionSecret } from './server/session-secret.ts';
 import { buildStaticSite } from './server/site-builder.ts';
@@ -50,12 +52,14 @@ async function main(): Promise<void> {
     );
   }
 
+  // The EPUB books embed images from the uploads and the project's public/ folder.
+  const readImage = siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: uploadStorage(config) });
   const publisher = new SitePublisher({
     sitesDir: path.join(config.dataDir, 'site'),
     debounceMs: config.rebuildDebounceMs,
     log,
     build: async (outDir, signal) =>
-      buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(database.db), siteUrl: config.siteUrl, signal }),
+      buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(database.db), siteUrl: config.siteUrl, signal, readImage }),
   });
   cleanups.push(() => publisher.stop());
   // A site published before a restart is served at once and refreshed in the background;
@@ -69,6 +73,8 @@ async function main(): Promise<void> {
   cleanups.push(() => releases.stop());
   await releases.start();
   cleanups.push(startAnalyticsMaintenance(database.db, config.analyticsRetentionDays, log));
+  // Stopped before the database closes: a backup in progress finishes first.
+  cleanups.push(startBackups(config, database, log));
   const app = createServer({
     config,
     database,

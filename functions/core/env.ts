@@ -42,6 +42,8 @@ export interface AppDeps {
    * release timer. The serverless deployment has none: a cron trigger runs the releases.
    */
   releasesChanged?: () => void;
+  /** The largest import request (an archive) accepted, in bytes; functions/archive/routes.ts has the default. */
+  archiveMaxBytes?: number;
 }
 
 /** The app's idea of the current time. */

@@ -1,7 +1,9 @@
 // A scheduled chapter appears exactly at its release time and nowhere before: not in the reader
 // API, not in the content snapshot the static pages, feeds, sitemap and EPUBs are built from.
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
+import { buildStoryEpub } from '../../src/lib/epub/index.ts';
 import { siteFeedXml, storyFeedXml } from '../../src/lib/feeds.ts';
 import { pageLastmods } from '../../src/lib/sitemap.ts';
 import { chapterTestKit } from '../chapters/test-kit.ts';
@@ -15,6 +17,13 @@ const { insertStory, insertChapters } = chapterTestKit(t);
 const RELEASE = new Date('2026-11-24T17:00:00Z');
 const JUST_BEFORE = new Date(RELEASE.getTime() - 1);
 const ORIGIN = 'https://author.example';
+const SCHEDULED_TEXT = 'The scheduled chapter’s secret text.';
+
+/** The text of every document in the story's EPUB, joined. */
+async function epubText(story: Parameters<typeof buildStoryEpub>[0]['story']): Promise<string> {
+  const book = unzipSync(await buildStoryEpub({ story, profile: { name: 'Mara' }, siteOrigin: ORIGIN, readImage: async () => null }));
+  return Object.values(book).map((bytes) => new TextDecoder().decode(bytes)).join('\n');
+}
 
 async function publicView() {
   const list = await (await t.call('/api/chapters/list?story_slug=the-lantern-fleet')).json();
@@ -30,6 +39,7 @@ async function publicView() {
     siteFeedHasIt: siteFeedXml(snapshot, ORIGIN).includes('/storytime/story/the-lantern-fleet/chapter/2'),
     storyFeedHasIt: storyFeedXml(snapshot, story, ORIGIN).includes('/storytime/story/the-lantern-fleet/chapter/2'),
     sitemapHasIt: pageLastmods(snapshot).has('/storytime/story/the-lantern-fleet/chapter/2'),
+    epubHasIt: (await epubText(story)).includes(SCHEDULED_TEXT),
     nextRelease: story.next_release_at,
   };
 }
@@ -37,7 +47,11 @@ async function publicView() {
 describe('releasing scheduled chapters', () => {
   it('publishes a chapter exactly at its release time, and not a millisecond before', async () => {
     const storyId = await insertStory();
-    await insertChapters(storyId, { chapter_number: 1 }, { chapter_number: 2, status: 'draft', release_at: RELEASE.toISOString() });
+    await insertChapters(
+      storyId,
+      { chapter_number: 1 },
+      { chapter_number: 2, status: 'draft', release_at: RELEASE.toISOString(), content: SCHEDULED_TEXT },
+    );
 
     expect(await runDueReleases(t.deps, JUST_BEFORE)).toEqual([]);
     expect(t.rebuilds).toEqual([]);
@@ -49,6 +63,7 @@ describe('releasing scheduled chapters', () => {
       siteFeedHasIt: false,
       storyFeedHasIt: false,
       sitemapHasIt: false,
+      epubHasIt: false,
       nextRelease: RELEASE.toISOString(),
     });
 
@@ -63,6 +78,7 @@ describe('releasing scheduled chapters', () => {
       siteFeedHasIt: true,
       storyFeedHasIt: true,
       sitemapHasIt: true,
+      epubHasIt: true,
       nextRelease: null,
     });
   });

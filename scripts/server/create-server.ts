@@ -13,7 +13,7 @@ import type { SitePublisher } from './site-publisher.ts';
 import { staticSite } from './static-site.ts';
 import path from 'node:path';
 
-function uploadStorage(config: ServerConfig): Storage {
+export function uploadStorage(config: ServerConfig): Storage {
   return config.s3 ? new S3Storage(config.s3) : new LocalFolderStorage(path.join(config.dataDir, 'uploads'));
 }
 
@@ -36,6 +36,7 @@ export function createServer(options: {
     siteOrigin: config.siteOrigin,
     rateLimitScale: config.rateLimitScale,
     secureCookies: config.siteUrl.startsWith('https://'),
+    archiveMaxBytes: config.archiveMaxBytes,
     ...(releasesChanged && { releasesChanged }),
   });
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { apiRequest } from '../lib/api-client.ts';
 import { type AuthorProfile, DEFAULT_BACKGROUND_DARK, DEFAULT_BACKGROUND_LIGHT } from '../lib/profile.ts';
-import { failureText, NoticeBanner, SubmitButton, TextField, useNotice } from './components.tsx';
+import { failureText, NoticeBanner, SelectField, SubmitButton, TextField, useNotice } from './components.tsx';
 
 type ProfileForm = Record<
-  'name' | 'bio' | 'tagline' | 'profile_image' | 'background_image_light' | 'background_image_dark' | 'site_domain',
+  'name' | 'bio' | 'tagline' | 'profile_image' | 'background_image_light' | 'background_image_dark' | 'site_domain' | 'time_zone',
   string
 >;
 
@@ -22,7 +22,14 @@ function toForm(profile: AuthorProfile): ProfileForm {
     background_image_light: profile.background_image_light ?? '',
     background_image_dark: profile.background_image_dark ?? '',
     site_domain: profile.site_domain ?? '',
+    time_zone: profile.time_zone,
   };
+}
+
+/** Every zone the browser knows, UTC first; the saved one too, should the browser not know it. */
+function timeZoneOptions(saved: string): string[] {
+  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+  return zones.includes(saved) ? zones : [saved, ...zones];
 }
 
 export function ProfileScreen() {
@@ -85,6 +92,12 @@ export function ProfileScreen() {
               placeholder="author.example"
               hint="Used for canonical links and social previews; the server's address is used when empty."
               {...field('site_domain')}
+            />
+            <SelectField
+              label="Time Zone"
+              options={timeZoneOptions(form.time_zone)}
+              hint="Release times of scheduled chapters are written and shown in this zone."
+              {...field('time_zone')}
             />
             <SubmitButton busy={saving} label="Save Profile" busyLabel="Saving…" />
           </form>

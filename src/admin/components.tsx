@@ -76,10 +76,11 @@ interface SelectFieldProps<T extends string> extends Omit<SelectHTMLAttributes<H
   label: string;
   value: T;
   options: readonly T[];
+  hint?: string;
   onChange(value: T): void;
 }
 
-export function SelectField<T extends string>({ label, value, options, onChange, ...select }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({ label, value, options, hint, onChange, ...select }: SelectFieldProps<T>) {
   return (
     <label className="field">
       <span>{label}</span>
@@ -90,6 +91,7 @@ export function SelectField<T extends string>({ label, value, options, onChange,
           </option>
         ))}
       </select>
+      {hint && <small>{hint}</small>}
     </label>
   );
 }

@@ -1,7 +1,7 @@
 // `npm run screenshots`: every screen in both themes at phone and desktop width, written to
 // screenshots/ (not in git) for a person to look at. Skipped in the normal test run.
 import { join, resolve } from 'node:path';
-import { type Page, request, test } from '@playwright/test';
+import { expect, type Page, request, test } from '@playwright/test';
 import { signIn } from './helpers.ts';
 
 test.skip(!process.env['SCREENSHOTS'], 'set SCREENSHOTS=1 (npm run screenshots)');
@@ -28,6 +28,7 @@ const ADMIN_SCREENS = {
 const STORY_DIALOGS = [
   ['admin-story-form', 'Edit The Lantern Fleet'],
   ['admin-chapter-form', 'Edit chapter 2'],
+  ['admin-release-schedule', 'Release schedule'],
 ] as const;
 
 async function shoot(page: Page, name: string) {
@@ -56,7 +57,7 @@ for (const theme of THEMES) {
     for (const [name, button] of STORY_DIALOGS) {
       await page.goto(ADMIN_SCREENS.stories);
       await page.getByRole('button', { name: button }).click();
-      await page.getByRole('dialog').getByRole('button', { name: /^(Update|Create)/ }).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: /^(Update|Create|Schedule)/ }).waitFor();
       await shoot(page, `${name}-${theme}`);
     }
   });
@@ -217,5 +218,52 @@ test.describe('analytics', () => {
       await page.getByRole('cell', { name: 'The Patient Magpie' }).waitFor();
       await shoot(page, `admin-analytics-year-${theme}`);
     });
+  }
+});
+
+/** Export & Import, and its replace confirmation (opened with the site's own export). */
+for (const theme of THEMES) {
+  test(`export and import in ${theme}`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await signIn(page);
+    await page.goto('/admin/archive');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await shoot(page, `admin-archive-${theme}`);
+    const archive = Buffer.from(await (await page.request.get('/api/admin/export')).body());
+    await page.getByLabel('Archive file').setInputFiles({ name: 'author-site.zip', mimeType: 'application/zip', buffer: archive });
+    await page.getByRole('button', { name: 'Import archive' }).click();
+    await page.getByRole('dialog', { name: 'Replace this site?' }).waitFor();
+    await shoot(page, `admin-archive-replace-${theme}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+}
+
+/** An adult story (made and deleted here): its 18+ question, the list with its badge, and the story once confirmed. */
+test('adult story gate in both themes', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  const made = await page.request.post('/api/stories/create', {
+    data: { title: 'Velvet Hours', slug: 'velvet-hours-shots', status: 'published', target_audience: '18+', blurb: 'Behind the velvet rope, the night belongs to them.' },
+  });
+  const { story } = await made.json();
+  await page.request.post('/api/chapters/create', { data: { story_id: story.id, title: 'Doors', slug: 'doors', chapter_number: 1, content: 'The doors opened.', status: 'published' } });
+  const path = '/storytime/story/velvet-hours-shots/';
+  await expect.poll(async () => (await page.request.get(`${path}chapter/1/`, { maxRedirects: 0 })).status(), { timeout: 90_000 }).toBe(200);
+  try {
+    for (const theme of THEMES) {
+      const context = await page.context().browser()!.newContext();
+      const reader = await context.newPage();
+      await reader.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await reader.goto(path);
+      await reader.getByRole('dialog', { name: 'Are you 18 or older?' }).waitFor();
+      await shoot(reader, `story-age-gate-${theme}`);
+      await reader.getByRole('button', { name: 'No, keep it hidden' }).click();
+      await shoot(reader, `story-age-gate-declined-${theme}`);
+      await reader.goto('/storytime/');
+      await shoot(reader, `stories-adult-${theme}`);
+      await context.close();
+    }
+  } finally {
+    await page.request.post('/api/stories/delete', { data: { id: story.id } });
   }
 });

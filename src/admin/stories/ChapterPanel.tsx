@@ -1,12 +1,17 @@
 // The chapters of the selected story (SPEC 2.5): sorted by number, each with its number,
 // title, status, slug, the first 200 characters, Edit and Delete; 'Add Chapter' and 'Bulk Upload'.
+// Scheduled chapters show their release time on the author's clock; 'Release schedule' sets the
+// story's recurring schedule.
 import { useCallback, useEffect, useState } from 'react';
+import { formatReleaseTime } from '../../lib/releases.ts';
 import type { AdminChapterSummary, Story } from '../../lib/stories.ts';
 import { useConfirm } from '../Modal.tsx';
 import { failureText, NoticeBanner, useNotice } from '../components.tsx';
 import { storyApi } from './api.ts';
 import { BulkUpload } from './BulkUpload.tsx';
 import { ChapterForm } from './ChapterForm.tsx';
+import { ScheduleDialog } from './ScheduleDialog.tsx';
+import { useAuthorTimeZone } from './useAuthorTimeZone.ts';
 
 /** SPEC 5: the highest existing number plus one, or 1. */
 export function nextChapterNumber(chapters: readonly { chapter_number: number }[]): number {
@@ -16,6 +21,8 @@ export function nextChapterNumber(chapters: readonly { chapter_number: number }[
 export function ChapterPanel({ story, onChaptersChanged }: { story: Story; onChaptersChanged(): void }) {
   const [chapters, setChapters] = useState<AdminChapterSummary[] | null>(null);
   const [editing, setEditing] = useState<AdminChapterSummary | 'new' | null>(null);
+  const [scheduling, setScheduling] = useState(false);
+  const timeZone = useAuthorTimeZone();
   const [notice, showNotice] = useNotice();
   const { confirm, dialog } = useConfirm();
 
@@ -58,6 +65,9 @@ export function ChapterPanel({ story, onChaptersChanged }: { story: Story; onCha
             Add Chapter
           </button>
           <BulkUpload storyId={story.id} onUploaded={changed} onError={(text) => showNotice({ kind: 'error', text })} />
+          <button type="button" className="button button-ghost" onClick={() => setScheduling(true)}>
+            Release schedule
+          </button>
         </div>
       </header>
       <NoticeBanner notice={notice} />
@@ -73,8 +83,15 @@ export function ChapterPanel({ story, onChaptersChanged }: { story: Story; onCha
                 <p className="chapter-heading">
                   <span className="chapter-number">{chapter.chapter_number}</span>
                   <strong>{chapter.title}</strong>
-                  <span className={`badge badge-${chapter.status}`}>{chapter.status}</span>
+                  {chapter.release_at && chapter.status === 'draft' ? (
+                    <span className="badge badge-scheduled">scheduled</span>
+                  ) : (
+                    <span className={`badge badge-${chapter.status}`}>{chapter.status}</span>
+                  )}
                 </p>
+                {chapter.release_at && chapter.status === 'draft' && (
+                  <p className="chapter-release">Releases {formatReleaseTime(chapter.release_at, timeZone)}</p>
+                )}
                 <p className="chapter-slug muted">{chapter.slug}</p>
                 <p className="chapter-preview">{chapter.preview}</p>
               </div>
@@ -95,10 +112,23 @@ export function ChapterPanel({ story, onChaptersChanged }: { story: Story; onCha
           storyId={story.id}
           chapter={editing === 'new' ? null : editing}
           suggestedNumber={nextChapterNumber(chapters ?? [])}
+          timeZone={timeZone}
           onClose={() => setEditing(null)}
-          onSaved={(created) => {
+          onSaved={(created, message) => {
             setEditing(null);
-            showNotice({ kind: 'success', text: created ? 'Chapter created successfully!' : 'Chapter updated successfully!' });
+            showNotice({ kind: 'success', text: message ?? (created ? 'Chapter created successfully!' : 'Chapter updated successfully!') });
+            changed();
+          }}
+        />
+      )}
+      {scheduling && (
+        <ScheduleDialog
+          story={story}
+          timeZone={timeZone}
+          onClose={() => setScheduling(false)}
+          onSaved={(message) => {
+            setScheduling(false);
+            showNotice({ kind: 'success', text: message });
             changed();
           }}
         />

@@ -6,6 +6,7 @@ import { GENRE_GROUPS } from '../../lib/genres.ts';
 import { DEFAULT_COVER, DEFAULT_PAGE_BREAK, STORY_STATUSES, type Story } from '../../lib/stories.ts';
 import { Modal } from '../Modal.tsx';
 import { failureText, type Notice, NoticeBanner, SelectField, SubmitButton, TextAreaField, TextField } from '../components.tsx';
+import { AgeGateField } from './AgeGateField.tsx';
 import { type StoryInput, storyApi } from './api.ts';
 import { PageBreakPicker } from './PageBreakPicker.tsx';
 import { StoryImageField } from './StoryImageField.tsx';
@@ -23,11 +24,12 @@ const EMPTY_STORY: StoryInput = {
   cover_image: null,
   break_image: null,
   status: 'draft',
+  age_gate: true,
 };
 
 function toInput(story: Story): StoryInput {
-  const { title, slug, description, blurb, genres, primary_keywords, longtail_keywords, target_audience, cover_image, break_image, status } = story;
-  return { title, slug, description, blurb, genres, primary_keywords, longtail_keywords, target_audience, cover_image, break_image, status };
+  const { title, slug, description, blurb, genres, primary_keywords, longtail_keywords, target_audience, cover_image, break_image, status, age_gate } = story;
+  return { title, slug, description, blurb, genres, primary_keywords, longtail_keywords, target_audience, cover_image, break_image, status, age_gate };
 }
 
 interface StoryFormProps {
@@ -102,6 +104,7 @@ export function StoryForm({ story, onSaved, onClose }: StoryFormProps) {
           <TextField label="Longtail keywords" maxLength={2000} hint="Comma-separated" value={form.longtail_keywords} onChange={(v) => set('longtail_keywords', v)} />
         </div>
         <TextField label="Target audience" maxLength={500} value={form.target_audience} onChange={(v) => set('target_audience', v)} />
+        <AgeGateField story={form} onChange={(v) => set('age_gate', v)} />
         <div className="form-row">
           <StoryImageField label="Cover image" value={form.cover_image} fallback={DEFAULT_COVER} upload={(file) => uploadImage(file, 'cover')} onClear={() => set('cover_image', null)} onError={showError} />
           <StoryImageField label="Page break image" value={form.break_image} fallback={DEFAULT_PAGE_BREAK} upload={(file) => uploadImage(file, 'pagebreak')} onClear={() => set('break_image', null)} onError={showError}>

@@ -1,6 +1,7 @@
 // The Story Manager's calls (SPEC 7, Stories and chapters; Uploads).
 import { apiRequest } from '../../lib/api-client.ts';
 import { ADMIN_CHAPTER_LIMIT } from '../../lib/limits.ts';
+import type { ReleaseSchedule } from '../../lib/releases.ts';
 import type { AdminChapterSummary, Chapter, ChapterStatus, Story, StoryStatus } from '../../lib/stories.ts';
 
 export interface StoryInput {
@@ -15,6 +16,8 @@ export interface StoryInput {
   cover_image: string | null;
   break_image: string | null;
   status: StoryStatus;
+  /** Only matters for adult stories: false turns their 18+ confirmation off. */
+  age_gate: boolean;
 }
 
 export interface ChapterInput {
@@ -23,6 +26,13 @@ export interface ChapterInput {
   content: string;
   chapter_number: number;
   status: ChapterStatus;
+  /** A draft's release time (ISO); null unschedules; left out, it stays as it is. */
+  release_at?: string | null;
+}
+
+export interface ScheduleResult {
+  scheduled: { id: number; chapter_number: number; release_at: string }[];
+  message: string;
 }
 
 export interface BulkUploadResult {
@@ -47,10 +57,16 @@ export const storyApi = {
     (await apiRequest<{ chapters: AdminChapterSummary[] }>(`/api/chapters/list?story_id=${storyId}&limit=${ADMIN_CHAPTER_LIMIT}`)).chapters,
   chapter: async (storyId: number, chapterNumber: number) =>
     (await apiRequest<{ chapters: Chapter[] }>(`/api/chapters/list?story_id=${storyId}&chapter_number=${chapterNumber}`)).chapters[0]!,
-  saveChapter: (input: ChapterInput, target: { id: number } | { storyId: number }) =>
-    'id' in target
-      ? apiRequest('/api/chapters/update', { json: { id: target.id, ...input } })
-      : apiRequest('/api/chapters/create', { json: { story_id: target.storyId, ...input } }),
+  /** Resolves to the server's message when it has one (a release time that had passed). */
+  saveChapter: async (input: ChapterInput, target: { id: number } | { storyId: number }) =>
+    (
+      await apiRequest<{ message?: string }>(
+        'id' in target ? '/api/chapters/update' : '/api/chapters/create',
+        { json: 'id' in target ? { id: target.id, ...input } : { story_id: target.storyId, ...input } },
+      )
+    ).message,
+  saveSchedule: (storyId: number, schedule: ReleaseSchedule | null) =>
+    apiRequest<ScheduleResult>('/api/stories/schedule', { json: { story_id: storyId, schedule } }),
   deleteChapter: (id: number) => apiRequest('/api/chapters/delete', { json: { id } }),
   bulkUpload: (storyId: number, files: File[], status: ChapterStatus) => {
     const form = new FormData();

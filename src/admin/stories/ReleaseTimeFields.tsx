@@ -1,0 +1,23 @@
+// The release date and time of a scheduled chapter, on the author's clock: the zone is named
+// beside the inputs, so nobody schedules in their browser's zone by mistake.
+import { TextField } from '../components.tsx';
+import type { WallTime } from '../../lib/releases.ts';
+
+interface Props {
+  value: WallTime;
+  timeZone: string;
+  onChange(value: WallTime): void;
+}
+
+export function ReleaseTimeFields({ value, timeZone, onChange }: Props) {
+  return (
+    <fieldset className="release-time">
+      <legend>Release time ({timeZone})</legend>
+      <div className="form-row">
+        <TextField label="Release date" type="date" required value={value.date} onChange={(date) => onChange({ ...value, date })} />
+        <TextField label="Release time" type="time" required value={value.time} onChange={(time) => onChange({ ...value, time })} />
+      </div>
+      <small>The chapter stays hidden until then and is published by itself. Change the zone under Author Profile.</small>
+    </fieldset>
+  );
+}
