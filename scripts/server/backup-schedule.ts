@@ -6,10 +6,9 @@ import path from 'node:path';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { ServerConfig } from '../config.ts';
 import { listBackups, writeBackup } from './backup.ts';
+import { DueTimer } from './due-timer.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** The longest single wait: Node cannot wait ~24.8 days in one timer, and a wall clock that jumps is caught up with. */
-const MAX_WAIT_MS = HOUR_MS;
 
 export interface BackupScheduleOptions {
   intervalMs: number;
@@ -20,58 +19,30 @@ export interface BackupScheduleOptions {
   now?: () => Date;
 }
 
-export class BackupSchedule {
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #running: Promise<void> = Promise.resolve();
-  #stopped = false;
-  readonly #options: BackupScheduleOptions;
-
-  constructor(options: BackupScheduleOptions) {
-    this.#options = options;
+export class BackupSchedule extends DueTimer {
+  constructor({ intervalMs, newestBackupAt, backup, log, now }: BackupScheduleOptions) {
+    super({
+      async run(at) {
+        const newest = await newestBackupAt();
+        const dueInMs = newest ? newest.getTime() + intervalMs - at.getTime() : 0;
+        if (dueInMs > 0) return dueInMs;
+        const started = Date.now();
+        await backup(at);
+        log(`backups: made a backup in ${Date.now() - started} ms`);
+        return intervalMs;
+      },
+      retryAfter(error) {
+        // A full disk or a missing folder will not mend itself in a minute: try again in an hour.
+        log(`backups: backup failed, trying again in an hour: ${error instanceof Error ? error.message : String(error)}`);
+        return Math.min(intervalMs, HOUR_MS);
+      },
+      ...(now && { now }),
+    });
   }
 
   /** Makes a backup now if one is due and arms the timer; resolves when that first check is done. */
   start(): Promise<void> {
-    return this.#check();
-  }
-
-  /** No new backup starts; resolves once a backup in progress has finished (the database stays open until then). */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running;
-  }
-
-  #check(): Promise<void> {
-    this.#running = this.#running.then(() => this.#run());
-    return this.#running;
-  }
-
-  async #run(): Promise<void> {
-    if (this.#stopped) return;
-    const { intervalMs, newestBackupAt, backup, log } = this.#options;
-    const now = this.#options.now?.() ?? new Date();
-    try {
-      const newest = await newestBackupAt();
-      if (this.#stopped) return;
-      const dueInMs = newest ? newest.getTime() + intervalMs - now.getTime() : 0;
-      if (dueInMs > 0) return this.#arm(Math.min(dueInMs, MAX_WAIT_MS));
-      const started = Date.now();
-      await backup(now);
-      log(`backups: made a backup in ${Date.now() - started} ms`);
-      this.#arm(Math.min(intervalMs, MAX_WAIT_MS));
-    } catch (error) {
-      // A full disk or a missing folder will not mend itself in a minute: try again in an hour.
-      log(`backups: backup failed, trying again in an hour: ${error instanceof Error ? error.message : String(error)}`);
-      this.#arm(Math.min(intervalMs, HOUR_MS));
-    }
-  }
-
-  #arm(delayMs: number): void {
-    if (this.#stopped) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#check(), delayMs);
-    this.#timer.unref?.();
+    return this.wake();
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAtom } from '../../scripts/test/atom.ts';
 import { entryTitle, FEED_ENTRY_LIMIT, type FeedContent, newestChapters, siteFeedXml, storyFeedXml } from './feeds.ts';
 import { FALLBACK_PROFILE } from './profile.ts';
+import { testStory } from './epub/test-story.ts';
 import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
 
 const ORIGIN = 'https://author.example';
@@ -12,31 +13,7 @@ function chapter(n: number, updated: string, extra: Partial<SnapshotChapter> = {
 }
 
 function story(id: number, slug: string, chapters: SnapshotChapter[], extra: Partial<SnapshotStory> = {}): SnapshotStory {
-  return {
-    id,
-    slug,
-    title: `Story ${id}`,
-    description: `About story ${id}`,
-    blurb: '',
-    cover_image: null,
-    cover: '/images/default-cover.jpg',
-    break_image: null,
-    breakImage: '/images/page-break.png',
-    startIndex: 1,
-    status: 'published',
-    genres: [],
-    primary_keywords: '',
-    longtail_keywords: '',
-    target_audience: '',
-    release_schedule: null,
-    age_gate: true,
-    next_release_at: null,
-    chapter_count: chapters.length,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    chapters,
-    ...extra,
-  };
+  return testStory(chapters, { id, slug, title: `Story ${id}`, description: `About story ${id}`, blurb: '', genres: [], ...extra });
 }
 
 const fleet = story(1, 'the-fleet', [chapter(1, '2026-03-01T10:00:00.000Z'), chapter(2, '2026-03-05T10:00:00.000Z')]);

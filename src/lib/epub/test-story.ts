@@ -1,4 +1,4 @@
-// Stories and images for the EPUB tests (src/lib/epub, scripts/server, the EPUB bench).
+// Snapshot stories and images for tests (the EPUB builder and files, feeds) and the EPUB bench.
 import { zlibSync } from 'fflate';
 import type { SnapshotChapter, SnapshotStory } from '../snapshot.ts';
 import { DEFAULT_COVER, DEFAULT_PAGE_BREAK } from '../stories.ts';
