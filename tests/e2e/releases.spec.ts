@@ -31,7 +31,7 @@ async function addChapter(page: Page, number: number, status: 'draft' | 'publish
   await form.getByLabel('Content (Markdown)').fill(`The station turned, slowly, for the ${number}th time.`);
   await form.getByLabel('Status').selectOption(status);
   if (release) {
-    await expect(form.getByRole('group', { name: `Release time (${ZONE})` })).toBeVisible();
+    await expect(form.getByRole('group', { name: `Scheduled release (${ZONE})` })).toBeVisible();
     await form.getByLabel('Release date').fill(release.date);
     await form.getByLabel('Release time', { exact: true }).fill(release.time);
     await expectNoAxeViolations(page);

@@ -267,3 +267,30 @@ test('adult story gate in both themes', async ({ page }) => {
     await page.request.post('/api/stories/delete', { data: { id: story.id } });
   }
 });
+
+/** Scheduled releases (a chapter made and deleted here): the chapter list and form with a release time, and 'Next chapter on' on the story page. */
+test('scheduled release in both themes', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  const releaseAt = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString();
+  const made = await page.request.post('/api/chapters/create', {
+    data: { story_id: 1, title: 'The Long Watch', slug: 'the-long-watch-shots', chapter_number: 40, content: 'Soon.', release_at: releaseAt },
+  });
+  const { chapter } = await made.json();
+  try {
+    await expect.poll(async () => (await page.request.get(`/storytime/story/${DEMO_STORY}/`)).text(), { timeout: 90_000 }).toContain('Next chapter on');
+    for (const theme of THEMES) {
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+      await page.goto(`/storytime/story/${DEMO_STORY}/`);
+      await shoot(page, `story-next-release-${theme}`);
+      await page.goto(ADMIN_SCREENS.stories);
+      await page.getByText(/^Releases /).waitFor();
+      await shoot(page, `admin-chapters-scheduled-${theme}`);
+      await page.getByRole('button', { name: 'Edit chapter 40' }).click();
+      await page.getByRole('group', { name: /^Scheduled release/ }).waitFor();
+      await shoot(page, `admin-chapter-form-scheduled-${theme}`);
+    }
+  } finally {
+    await page.request.post('/api/chapters/delete', { data: { id: chapter.id } });
+  }
+});

@@ -12,7 +12,7 @@ interface Props {
 export function ReleaseTimeFields({ value, timeZone, onChange }: Props) {
   return (
     <fieldset className="release-time">
-      <legend>Release time ({timeZone})</legend>
+      <legend>Scheduled release ({timeZone})</legend>
       <div className="form-row">
         <TextField label="Release date" type="date" required value={value.date} onChange={(date) => onChange({ ...value, date })} />
         <TextField label="Release time" type="time" required value={value.time} onChange={(time) => onChange({ ...value, time })} />
