@@ -131,7 +131,9 @@ export async function copyTree(source: string, target: string, previous?: string
 
 async function linkUnchanged(before: string, to: string, stat: { size: number; mtimeMs: number }): Promise<boolean> {
   const old = await fs.stat(before).catch(() => null);
-  if (!old?.isFile() || old.size !== stat.size || Math.trunc(old.mtimeMs) !== Math.trunc(stat.mtimeMs)) return false;
+  // Within a millisecond: utimes takes the time as float seconds, and the copy's nanoseconds can
+  // land a hair below the source's (999.999999 ms for 1000), so exact or truncated compares flake.
+  if (!old?.isFile() || old.size !== stat.size || Math.abs(old.mtimeMs - stat.mtimeMs) >= 1) return false;
   // Another file system (or one without links) gets a plain copy instead.
   return fs.link(before, to).then(
     () => true,
