@@ -3,6 +3,7 @@
 // Drivers are imported lazily so each runtime loads only the one it uses.
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { POOL_TIMEOUTS } from './pool-timeouts.ts';
 import type { Database } from './types.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres' | 'neon';
@@ -50,13 +51,14 @@ export async function connectDatabase(config: DatabaseConfig): Promise<DatabaseH
   }
   if (kind === 'neon') {
     const { Pool } = await import('@neondatabase/serverless');
-    const pool = new Pool({ connectionString: config.databaseUrl });
+    const pool = new Pool({ connectionString: config.databaseUrl, ...POOL_TIMEOUTS });
     pool.on('error', (error: Error) => console.error('database: idle connection lost:', error.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
     return { db, kind, location: null, close: () => db.destroy() };
   }
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+  // keepAlive: a connection whose peer vanished (no FIN, e.g. a host gone) is noticed and dropped.
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, keepAlive: true, ...POOL_TIMEOUTS });
   // An idle connection that the server drops (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error('database: idle connection lost:', error.message));

@@ -19,6 +19,7 @@ const TABLES: (keyof Database)[] = [
   'chapter_comments',
   'chapter_likes',
   'chapters',
+  'deploy_hook_state',
   'galleries',
   'gallery_images',
   'image_comments',
@@ -55,10 +56,10 @@ describe('migrations', () => {
     expect(await appTables()).toEqual([]);
   });
 
-  it('create all 21 tables, once', async () => {
+  it('create all 22 tables, once', async () => {
     expect(await migrateToLatest(database.db)).toEqual(NAMES.map((name) => `applied ${name}`));
     expect(await appTables()).toEqual(TABLES);
-    expect(TABLES).toHaveLength(21);
+    expect(TABLES).toHaveLength(22);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

@@ -272,6 +272,19 @@ export interface AnalyticsRollupStateTable {
   periods_day: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+/** The deploy hook's one row (functions/core/deploy-hook.ts): what is pending, when, and the last outcome. */
+export interface DeployHookStateTable {
+  id: ColumnType<1, 1 | undefined, never>;
+  pending_changes: ColumnType<number, number | undefined, number>;
+  reason: string | null;
+  due_at: Date | null;
+  failures: ColumnType<number, number | undefined, number>;
+  claimed_until: Date | null;
+  last_published_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+}
+
 export interface Database {
   author_profile: AuthorProfileTable;
   social_links: SocialLinkTable;
@@ -294,6 +307,7 @@ export interface Database {
   analytics_period_content: AnalyticsPeriodContentTable;
   analytics_rollup_state: AnalyticsRollupStateTable;
   rate_limit_counters: RateLimitCounterTable;
+  deploy_hook_state: DeployHookStateTable;
 }
 
 export type AuthorProfileRow = Selectable<AuthorProfileTable>;

@@ -7,6 +7,7 @@ import * as analyticsPrivacy from './2026-11-22T0200_analytics_privacy.ts';
 import * as moderation from './2026-11-22T0300_moderation.ts';
 import * as analyticsRollups from './2026-11-22T0400_analytics_rollups.ts';
 import * as serialToolkit from './2026-11-22T0500_serial_toolkit.ts';
+import * as deployHook from './2026-11-22T0600_deploy_hook.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000_initial': initial,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0300_moderation': moderation,
   '2026-11-22T0400_analytics_rollups': analyticsRollups,
   '2026-11-22T0500_serial_toolkit': serialToolkit,
+  '2026-11-22T0600_deploy_hook': deployHook,
 };

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { databaseUnavailable } from './db-errors.ts';
 
 /** An error whose message is safe to show to the person who made the request. */
 export class AppError extends Error {
@@ -19,6 +20,20 @@ const httpExceptionMessages: Partial<Record<number, string>> = {
   413: 'Request body is too large.',
 };
 
+/** Long enough for a restarting server or a Neon compute waking from zero. */
+const RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE = 'The site is briefly unavailable. Please try again in a moment.';
+
+/**
+ * The S3 client's own mark on an error of the service (a 5xx: S3 down, throttling, R2 hiccup), not
+ * of our request; or, where the error body could not be parsed (workerd), its 5xx status alone.
+ */
+function storageUnavailable(error: unknown): boolean {
+  const { $fault, $metadata } = error as { $fault?: unknown; $metadata?: { httpStatusCode?: unknown } };
+  const status = $metadata?.httpStatusCode;
+  return $fault === 'server' || (typeof status === 'number' && status >= 500);
+}
+
 /** The one error handler: every failure leaves as `{ success: false, error }` with a real status. */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof AppError) {
@@ -29,6 +44,12 @@ export function handleError(error: Error, c: Context): Response {
     const status = error.status as ContentfulStatusCode;
     const message = status === 400 && error.message ? error.message : (httpExceptionMessages[status] ?? 'Request refused.');
     return c.json({ success: false, error: message }, status);
+  }
+  if (databaseUnavailable(error) || storageUnavailable(error)) {
+    // Logged briefly: while the database (or the bucket) is down every request ends here.
+    console.error(`[api] ${c.req.method} ${c.req.path}: unavailable (${error.message || error.constructor.name})`);
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return c.json({ success: false, error: UNAVAILABLE }, 503);
   }
   // Unknown errors are logged with their details and answered without them.
   console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);

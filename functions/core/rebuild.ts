@@ -14,5 +14,6 @@ export interface PublishState {
 export interface RebuildTrigger {
   /** Asks for a rebuild; implementations debounce, so calling it often is cheap. */
   schedule(reason: string): void;
-  state(): PublishState;
+  /** A promise where the state lives in the database (the deploy hook: functions/core/deploy-hook.ts). */
+  state(): PublishState | Promise<PublishState>;
 }

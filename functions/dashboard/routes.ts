@@ -6,4 +6,4 @@ import { readQuickStats } from './store.ts';
 export const dashboardRoutes = new Hono<AppEnv>()
   .get('/quick-stats', requireRole(), async (c) => c.json({ success: true, data: await readQuickStats(c.var.deps.db) }))
   // Whether the public site shows the latest changes: any staff member may see it.
-  .get('/publish-state', requireRole(), (c) => c.json({ success: true, state: c.var.deps.rebuild.state() }));
+  .get('/publish-state', requireRole(), async (c) => c.json({ success: true, state: await c.var.deps.rebuild.state() }));
