@@ -24,10 +24,15 @@ export interface S3StorageOptions {
   pageSize?: number | undefined;
 }
 
-/** The "not there" answers: NoSuchKey from GET, a bodiless 404 (NotFound) from HEAD. */
+/**
+ * The "not there" answers: NoSuchKey from GET, a bodiless 404 (NotFound) from HEAD. By status too:
+ * in workerd the SDK's browser XML parser has no DOMParser, so an error body cannot be read and
+ * the error keeps only its HTTP status (a missing bucket, when its name could be read, is not a
+ * missing key: that is a configuration error to surface).
+ */
 function isMissingKey(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === 'NoSuchKey' || name === 'NotFound';
+  const { name, $metadata } = (error ?? {}) as { name?: unknown; $metadata?: { httpStatusCode?: unknown } };
+  return name === 'NoSuchKey' || name === 'NotFound' || ($metadata?.httpStatusCode === 404 && name !== 'NoSuchBucket');
 }
 
 export class S3Storage implements Storage {
