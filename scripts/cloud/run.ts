@@ -1,0 +1,181 @@
+// `npm run test:cloud`: the API and the main browser flows in Cloudflare's real runtime, with no
+// account. Starts a throw-away PostgreSQL on loopback, the WebSocket proxy the Neon driver needs
+// to reach it, an S3-protocol server, migrates and seeds the database, builds the static site from
+// it (`npm run build`, as a deployment does), runs the worker in workerd (`wrangler dev --local`),
+// then the API suite (tests/cloud/*.test.ts) and the Playwright flows (tests/cloud/*.spec.ts)
+// against it, cuts the database off to see a 503 and the recovery, and prints a cold and a warm
+// request's time beside the Node server's.
+// Why vitest for the API suite: the same runner, assertions and reports as the unit tests, one
+// failing case at a time; tests/cloud/vitest.config.ts keeps these files out of `npm test`.
+// Everything listens on 127.0.0.1 and is stopped by its PID at the end, on failure and on timeout.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runBounded, startProcess, stopAll, stopProcess, waitForOk } from '../bench/processes.ts';
+import { startHookRecorder } from './hook-recorder.ts';
+import { medianGet, ms, timeGet } from './latency.ts';
+import { findPostgresBin, startCluster, type Cluster } from './postgres.ts';
+import { S3_BUCKET, S3_CREDENTIALS, startS3Server } from './s3.ts';
+import { startWorker } from './wrangler-dev.ts';
+import { startWsProxy, type WsProxy } from './ws-proxy.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The ports given to this harness (4820-4829); the worker's is the one the browser tests use.
+const PORT = { worker: 4821, wsProxy: 4822, s3: 4823, postgres: 4824, node: 4825, inspector: 4826, hook: 4827 };
+const ADMIN_PASSWORD = 'e2e-admin-password'; // tests/e2e/helpers.ts and tests/cloud/client.ts sign in with it
+/** The API route whose latency is compared: a database read every reader's page makes. */
+const LATENCY_ROUTE = '/api/stories/list?status=published';
+/** And one that touches no database (a visitor without a session), to tell the runtime's share from the connection's. */
+const NO_DATABASE_ROUTE = { path: '/api/auth/me', status: 401 };
+const TIME_LIMIT_MS = 15 * 60_000;
+const DATABASE_TARGET = { host: '127.0.0.1', port: PORT.postgres };
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const step = (line: string) => console.log(`--- [${elapsed()}] ${line}`);
+const cleanups: (() => unknown)[] = [];
+
+/** Runs a Node script or CLI of the project to its end; fails on a non-zero exit or after `limitMs`. */
+async function runNode(args: string[], env: NodeJS.ProcessEnv, limitMs: number): Promise<void> {
+  const child = spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const stop = () => child.pid && child.exitCode === null && process.kill(child.pid, 'SIGKILL');
+  cleanups.push(stop); // stopped with the rest if the run is interrupted
+  const timer = setTimeout(stop, limitMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`${args.slice(0, 2).join(' ')} failed (${code === null ? `stopped after ${limitMs / 1000} s` : `exit ${code}`})`);
+}
+
+async function main(): Promise<void> {
+  const pgBin = findPostgresBin();
+  if (!pgBin) {
+    console.log('test:cloud skipped: PostgreSQL is not installed (Debian: apt-get install postgresql); the run needs a real one.');
+    return;
+  }
+  step('PostgreSQL, the Neon WebSocket proxy, the S3 server and the deploy hook on loopback');
+  const cluster: Cluster = startCluster(pgBin, PORT.postgres);
+  cleanups.push(() => cluster.stop());
+  const proxy = await startWsProxy(PORT.wsProxy, DATABASE_TARGET);
+  cleanups.push(() => proxy.close());
+  const s3 = await startS3Server(PORT.s3);
+  cleanups.push(() => s3.close());
+  const hook = await startHookRecorder(PORT.hook);
+  cleanups.push(() => hook.close());
+
+  const workerUrl = `http://127.0.0.1:${PORT.worker}`;
+  const settings = {
+    DATABASE_URL: cluster.url,
+    S3_BUCKET,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    SITE_URL: workerUrl,
+    // Every browser test comes from loopback (as in playwright.config.ts).
+    RATE_LIMIT_SCALE: '100',
+  };
+  const cliEnv = { ...process.env, ...settings };
+
+  step('migrations, demo content and the admin account, through the CLI');
+  await runNode(['scripts/db-migrate.ts'], cliEnv, 60_000);
+  await runNode(['scripts/db-seed.ts'], cliEnv, 60_000);
+  await runNode(['scripts/create-admin.ts', '--username', 'admin', '--role', 'admin', '--password', ADMIN_PASSWORD], cliEnv, 60_000);
+
+  step('npm run build:cloud (the static site, read from the database, readied for Cloudflare)');
+  // The two steps of `npm run build:cloud`, each bounded in time.
+  await runNode(['scripts/build.ts'], cliEnv, 180_000);
+  await runNode(['scripts/cloudflare-assets.ts'], cliEnv, 30_000);
+
+  step('wrangler dev --local (workerd)');
+  const worker = await startWorker({
+    projectRoot,
+    config: path.join(projectRoot, 'wrangler.jsonc'),
+    port: PORT.worker,
+    inspectorPort: PORT.inspector,
+    readyTimeoutMs: 90_000,
+    vars: {
+      ...settings,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      DEPLOY_HOOK_URL: hook.url,
+      // Only for this local run: the Neon driver reaches the loopback PostgreSQL through the proxy.
+      NEON_WS_PROXY: proxy.url,
+    },
+  });
+  const cold = await timeGet(workerUrl + LATENCY_ROUTE);
+  console.log(`worker ready after ${ms(worker.startMs)}; its first request (${LATENCY_ROUTE}) took ${ms(cold)}`);
+
+  const testEnv = { ...process.env, CLOUD_BASE_URL: workerUrl, CLOUD_HOOK_CONTROL_URL: hook.controlUrl };
+  try {
+    step('API suite against the worker (vitest, tests/cloud/*.test.ts)');
+    await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'], testEnv, 300_000);
+    step('browser flows against the worker (Playwright, tests/cloud/*.spec.ts)');
+    await runNode(['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/cloud/playwright.config.ts'], testEnv, 300_000);
+  } catch (error) {
+    console.error(`--- what the worker printed (last 4000 characters):\n${worker.output().slice(-4000)}`);
+    throw error;
+  }
+
+  step('the database out of reach (its WebSocket proxy stopped), then back');
+  await checkDatabaseOutage(workerUrl, proxy);
+
+  step('warm latency: the worker, then the Node server on the same database');
+  const workerTimes = await warmLatency(workerUrl);
+  await stopProcess(worker.child);
+  const nodeTimes = await nodeServerLatency(cliEnv);
+
+  console.log('\nOne PostgreSQL behind both; warm = median of 50 sequential requests after 5 unmeasured:');
+  console.log(`  workerd (wrangler dev --local; Neon driver through the WebSocket proxy):`);
+  console.log(`    start to ready ${ms(worker.startMs)}; first request ${ms(cold)} (GET ${LATENCY_ROUTE})`);
+  console.log(`    warm GET ${LATENCY_ROUTE} ${ms(workerTimes.database)}; warm GET ${NO_DATABASE_ROUTE.path} (no database) ${ms(workerTimes.bare)}`);
+  console.log(`  Node server (npm start; pg driver, pooled connections):`);
+  console.log(`    warm GET ${LATENCY_ROUTE} ${ms(nodeTimes.database)}; warm GET ${NO_DATABASE_ROUTE.path} (no database) ${ms(nodeTimes.bare)}`);
+  step('test:cloud passed');
+}
+
+/** Without its database the worker must answer 503 with Retry-After, promptly, and recover once it is back. */
+async function checkDatabaseOutage(workerUrl: string, proxy: WsProxy): Promise<void> {
+  await proxy.close();
+  const started = performance.now();
+  const down = await fetch(workerUrl + LATENCY_ROUTE);
+  const answer = `${down.status} (Retry-After: ${down.headers.get('retry-after')}) ${await down.text()}`;
+  if (down.status !== 503 || !down.headers.get('retry-after')) throw new Error(`without its database the worker answered ${answer}`);
+  console.log(`without the database: ${answer} after ${ms(performance.now() - started)}`);
+  const restarted = await startWsProxy(PORT.wsProxy, DATABASE_TARGET);
+  cleanups.push(() => restarted.close());
+  const up = await fetch(workerUrl + LATENCY_ROUTE);
+  await up.arrayBuffer();
+  if (up.status !== 200) throw new Error(`with the database back the worker answered ${up.status}`);
+  console.log('with the database back: 200');
+}
+
+async function warmLatency(baseUrl: string): Promise<{ database: number; bare: number }> {
+  return {
+    database: await medianGet(baseUrl + LATENCY_ROUTE),
+    bare: await medianGet(baseUrl + NO_DATABASE_ROUTE.path, NO_DATABASE_ROUTE.status),
+  };
+}
+
+/** The Node entry (`npm start`) on the same database and bucket, in a throw-away DATA_DIR. */
+async function nodeServerLatency(env: NodeJS.ProcessEnv): Promise<{ database: number; bare: number }> {
+  const nodeUrl = `http://127.0.0.1:${PORT.node}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'author-site-cloud-node-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const server = startProcess(process.execPath, ['scripts/start.ts'], {
+    cwd: projectRoot,
+    env: { ...env, PORT: String(PORT.node), DATA_DIR: dataDir, SITE_URL: nodeUrl, SEED_DEMO_CONTENT: 'false', ADMIN_PASSWORD },
+  });
+  await waitForOk(nodeUrl + '/api/author/get', server, 120_000);
+  const times = await warmLatency(nodeUrl);
+  await stopProcess(server);
+  return times;
+}
+
+async function cleanUp(): Promise<void> {
+  await stopAll();
+  for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve().then(cleanup).catch((error) => console.error('cleanup:', error));
+}
+
+await runBounded('test:cloud', TIME_LIMIT_MS, main, cleanUp);
