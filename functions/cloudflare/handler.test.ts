@@ -8,7 +8,7 @@ import { userStore } from '../auth/store.ts';
 import { chapterTestKit } from '../chapters/test-kit.ts';
 import { sharpImages } from '../../scripts/server/sharp-images.ts';
 import { ANALYTICS_CRON, clientIpOf, createWorker, type WaitUntil, type WorkerEnv, type WorkerRebuild } from './handler.ts';
-import { PAGE_CSP } from './page-headers.ts';
+import { PAGE_CSP } from '../core/page-security.ts';
 
 const t = useApiTestContext();
 const { insertStory, insertChapters, chapterRows } = chapterTestKit(t);

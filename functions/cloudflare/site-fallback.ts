@@ -5,7 +5,7 @@
 // page and a missing gallery the 'Gallery not found.' page, both with status 404, and any other
 // unknown address redirects to its area's list or the landing page (SPEC 2.1, 2.3, 2.4).
 import { GALLERY_NOT_FOUND_PATH } from '../../src/lib/gallery-urls.ts';
-import { SECURITY_HEADERS } from './page-headers.ts';
+import { SECURITY_HEADERS } from '../core/page-security.ts';
 
 /** The Worker's static assets binding (wrangler.jsonc "assets.binding"). */
 export interface AssetsBinding {

@@ -5,7 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PAGE_CSP } from '../server/static-site.ts';
+import { PAGE_CSP } from '../../functions/core/page-security.ts';
 import { freePort, startProcess, waitForOk } from './processes.ts';
 
 export const NGINX = '/usr/sbin/nginx';

@@ -5,34 +5,9 @@
 // Compressed copies are made at build time (precompress.ts) and picked here from
 // Accept-Encoding; each copy has its own strong ETag, so If-None-Match gets a 304.
 import type { Context, MiddlewareHandler } from 'hono';
+import { SECURITY_HEADERS } from '../../functions/core/page-security.ts';
 import { GALLERY_NOT_FOUND_PATH } from '../../src/lib/gallery-urls.ts';
 import { type Encoding, type SiteFile, SiteFiles } from './site-files.ts';
-
-/**
- * The header policy for pages. Astro adds a <meta> policy with hashes of its inline scripts
- * and styles; a browser enforces both, so scripts and styles end up limited to those hashes
- * and this site's own files. Directives a <meta> cannot carry (frame-ancestors) live here.
- */
-export const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/** On every answer of the static server: pages, redirects, 405s and the "being built" 503. */
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': PAGE_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
 
 function pageHeaders(urlPath: string): Record<string, string> {
   return {
