@@ -6,7 +6,8 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PAGE_CSP } from '../../functions/core/page-security.ts';
-import { freePort, startProcess, waitForOk } from './processes.ts';
+import { freePort } from '../test/free-port.ts';
+import { startProcess, waitForOk } from './processes.ts';
 
 export const NGINX = '/usr/sbin/nginx';
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';

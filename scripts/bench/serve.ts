@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { NGINX, startNginx } from './nginx.ts';
-import { freePort, runBounded, startProcess, stopAll, waitForOk } from './processes.ts';
+import { freePort } from '../test/free-port.ts';
+import { runBounded, startProcess, stopAll, waitForOk } from './processes.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { runBounded, startProcess, stopAll, stopProcess, waitForOk } from '../bench/processes.ts';
 import { startHookRecorder } from './hook-recorder.ts';
 import { medianGet, ms, timeGet } from './latency.ts';
-import { findPostgresBin, startCluster, type Cluster } from './postgres.ts';
+import { findPostgresBin, startCluster, type Cluster } from '../test/postgres-cluster.ts';
 import { S3_BUCKET, S3_CREDENTIALS, startS3Server } from './s3.ts';
 import { startWorker } from './wrangler-dev.ts';
 import { startWsProxy, type WsProxy } from './ws-proxy.ts';

@@ -2,7 +2,7 @@
 // hangs), the static pages keep being served, and the server recovers by itself when the database
 // is back. Tested with the real server process on a real PostgreSQL that is stopped and started
 // under it (Debian's packages, as .ci/run installs them; skipped where they are missing).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,55 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect.ts';
 import { databaseUnavailable } from '../../functions/core/db-errors.ts';
 import { UNAVAILABLE } from '../../functions/core/errors.ts';
+import { freePort } from '../test/free-port.ts';
+import { type Cluster, findPostgresBin, startCluster } from '../test/postgres-cluster.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PG_ROOT = '/usr/lib/postgresql';
-const pgBin = fs.existsSync(PG_ROOT)
-  ? fs
-      .readdirSync(PG_ROOT)
-      .map((version) => path.join(PG_ROOT, version, 'bin'))
-      .filter((bin) => fs.existsSync(path.join(bin, 'pg_ctl')))
-      .sort()
-      .at(-1)
-  : undefined;
-// PostgreSQL refuses to run as root: root runs it as the postgres user.
-const isRoot = process.getuid?.() === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-/** A throw-away cluster on loopback whose server can be stopped and started again. */
-function createCluster(port: number) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'outage-test-pg-'));
-  if (isRoot) execFileSync('chown', ['postgres', root]);
-  const data = path.join(root, 'data');
-  const run = (tool: string, args: string[]) => {
-    const command = path.join(pgBin!, tool);
-    execFileSync(isRoot ? 'runuser' : command, isRoot ? ['-u', 'postgres', '--', command, ...args] : args, { stdio: 'pipe' });
-  };
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off`;
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: () => run('pg_ctl', ['-D', data, '-l', path.join(root, 'log'), '-w', '-t', '30', '-o', options, 'start']),
-    stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
-    remove() {
-      try {
-        this.stop();
-      } catch {
-        // already stopped
-      }
-      fs.rmSync(root, { recursive: true, force: true });
-    },
-  };
-}
+const pgBin = findPostgresBin();
 
 async function timed(url: string): Promise<{ response: Response; ms: number }> {
   const started = performance.now();
@@ -69,15 +25,14 @@ async function timed(url: string): Promise<{ response: Response; ms: number }> {
 }
 
 describe.skipIf(!pgBin)('the Node server on PostgreSQL', () => {
-  let cluster: ReturnType<typeof createCluster>;
+  let cluster: Cluster;
   let server: ChildProcess | undefined;
   let dataDir: string;
   let output = '';
   let base: string;
 
   beforeAll(async () => {
-    cluster = createCluster(await freePort());
-    cluster.start();
+    cluster = startCluster(pgBin!, await freePort());
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outage-test-data-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
@@ -98,12 +53,12 @@ describe.skipIf(!pgBin)('the Node server on PostgreSQL', () => {
 
   afterAll(() => {
     if (server?.exitCode === null) server.kill('SIGKILL');
-    cluster?.remove();
+    cluster?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers 503 with Retry-After while the database is down, and recovers when it is back', async () => {
-    cluster.stop();
+    cluster.pause();
     const down = await timed(`${base}/api/author/get`);
     expect(down.response.status).toBe(503);
     expect(down.response.headers.get('retry-after')).toBe('5');
@@ -120,7 +75,7 @@ describe.skipIf(!pgBin)('the Node server on PostgreSQL', () => {
     const page = await fetch(`${base}/`);
     expect(page.status).toBe(200);
 
-    cluster.start();
+    cluster.resume();
     const up = await timed(`${base}/api/author/get`);
     expect(up.response.status).toBe(200);
     expect(await up.response.json()).toMatchObject({ success: true, profile: { name: 'Mara Quillon' } });

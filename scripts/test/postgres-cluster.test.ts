@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findPostgresBin } from './postgres.ts';
+import { findPostgresBin } from './postgres-cluster.ts';
 
 const roots: string[] = [];
 function fakeInstall(versions: string[], withInitdb = true): string {

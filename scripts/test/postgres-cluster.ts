@@ -1,6 +1,7 @@
-// A throw-away PostgreSQL cluster on loopback from Debian's packages (as .ci/run starts one):
-// initdb into a temporary folder, trust authentication, no fsync. Run as the postgres user when
-// this process is root, because PostgreSQL refuses to run as root.
+// A throw-away PostgreSQL cluster on loopback from Debian's packages (as .ci/run starts one), for
+// test:cloud and the database-outage test: initdb into a temporary folder, trust authentication,
+// no fsync. Run as the postgres user when this process is root, because PostgreSQL refuses to run
+// as root.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,10 @@ import path from 'node:path';
 
 export interface Cluster {
   url: string;
+  /** Stops the server and keeps its data, to be started again by `resume` (an outage). */
+  pause(): void;
+  resume(): void;
+  /** Stops the server and deletes the cluster. */
   stop(): void;
 }
 
@@ -29,9 +34,12 @@ export function startCluster(bin: string, port: number): Cluster {
   const data = path.join(root, 'data');
   runAsPostgres(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres']);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off`;
-  runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(root, 'log'), '-w', '-t', '30', '-o', options, 'start']);
+  const start = () => runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(root, 'log'), '-w', '-t', '30', '-o', options, 'start']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     stop() {
       try {
         runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
