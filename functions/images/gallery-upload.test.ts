@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { remoteTarget, useApiTestContext } from '../../scripts/test/api.ts';
 import { expectError, FORBIDDEN, SIGN_IN } from '../chapters/test-kit.ts';
 import type { ImageProcessor } from '../core/images.ts';
 import { extractGenerationMetadata } from './metadata/index.ts';
@@ -183,7 +183,9 @@ describe('POST /api/images/gallery-upload', () => {
     const gallery = await kit.insertGallery();
     const body = await upload(cookie, gallery, [{ name: 'a.gif', bytes: 'x' }, { name: 'dir/', bytes: 'y' }, { name: 'x.png\u0000.svg', bytes: 'z' }], 400);
     const refused = 'Only .png, .jpg, .jpeg and .webp files are accepted.';
-    expect(body).toEqual({
+    // workerd's form parser refuses a whole body whose file name holds a NUL: still a 400 that stores nothing.
+    if (remoteTarget) expect(body).toEqual({ success: false, error: 'Malformed request body.' });
+    else expect(body).toEqual({
       success: false,
       error: `a.gif: ${refused}; File 2: ${refused}; x.png.svg: ${refused}`,
       images: [],

@@ -2,9 +2,11 @@
 // account. Starts a throw-away PostgreSQL on loopback, the WebSocket proxy the Neon driver needs
 // to reach it, an S3-protocol server, migrates and seeds the database, builds the static site from
 // it (`npm run build`, as a deployment does), runs the worker in workerd (`wrangler dev --local`),
-// then the API suite (tests/cloud/*.test.ts) and the Playwright flows (tests/cloud/*.spec.ts)
+// then the cloud API tests (tests/cloud/*.test.ts) and the Playwright flows (tests/cloud/*.spec.ts)
 // against it, cuts the database off to see a 503 and the recovery, and prints a cold and a warm
-// request's time beside the Node server's.
+// request's time beside the Node server's. Last, the project's whole API suite (every test file
+// on scripts/test/api.ts) runs again over HTTP against a second worker with an empty database.
+// `npm run test:cloud -- FILTER...` runs only that suite, with vitest's file filters.
 // Why vitest for the API suite: the same runner, assertions and reports as the unit tests, one
 // failing case at a time; tests/cloud/vitest.config.ts keeps these files out of `npm test`.
 // Everything listens on 127.0.0.1 and is stopped by its PID at the end, on failure and on timeout.
@@ -17,20 +19,23 @@ import { fileURLToPath } from 'node:url';
 import { runBounded, startProcess, stopAll, stopProcess, waitForOk } from '../bench/processes.ts';
 import { startHookRecorder } from './hook-recorder.ts';
 import { medianGet, ms, timeGet } from './latency.ts';
+import { createDatabase } from '../test/database.ts';
 import { findPostgresBin, startCluster, type Cluster } from '../test/postgres-cluster.ts';
+import { readS3Config } from '../../functions/core/config-values.ts';
+import { REMOTE_TARGET_VARIABLE, type RemoteTarget } from '../test/remote-api.ts';
 import { S3_BUCKET, S3_CREDENTIALS, startS3Server } from './s3.ts';
 import { startWorker } from './wrangler-dev.ts';
 import { startWsProxy, type WsProxy } from './ws-proxy.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // The ports given to this harness (4820-4829); the worker's is the one the browser tests use.
-const PORT = { worker: 4821, wsProxy: 4822, s3: 4823, postgres: 4824, node: 4825, inspector: 4826, hook: 4827 };
+const PORT = { worker: 4821, wsProxy: 4822, s3: 4823, postgres: 4824, node: 4825, inspector: 4826, hook: 4827, suiteWorker: 4828, suiteInspector: 4829 };
 const ADMIN_PASSWORD = 'e2e-admin-password'; // tests/e2e/helpers.ts and tests/cloud/client.ts sign in with it
 /** The API route whose latency is compared: a database read every reader's page makes. */
 const LATENCY_ROUTE = '/api/stories/list?status=published';
 /** And one that touches no database (a visitor without a session), to tell the runtime's share from the connection's. */
 const NO_DATABASE_ROUTE = { path: '/api/auth/me', status: 401 };
-const TIME_LIMIT_MS = 15 * 60_000;
+const TIME_LIMIT_MS = 25 * 60_000;
 const DATABASE_TARGET = { host: '127.0.0.1', port: PORT.postgres };
 
 const started = Date.now();
@@ -89,6 +94,37 @@ async function main(): Promise<void> {
   await runNode(['scripts/build.ts'], cliEnv, 180_000);
   await runNode(['scripts/cloudflare-assets.ts'], cliEnv, 30_000);
 
+  const filters = process.argv.slice(2);
+  if (filters.length === 0) await checkMainWorker(settings, cliEnv, proxy, hook.url, hook.controlUrl);
+  else console.log(`only the API suite, with the vitest filters ${filters.join(' ')}`);
+
+  step('the whole API suite against a worker of its own (vitest, tests/cloud/vitest.api-suite.config.ts)');
+  await runApiSuiteInWorker(cluster, proxy.url, settings, filters);
+  step('test:cloud passed');
+}
+
+/** Without its database the worker must answer 503 with Retry-After, promptly, and recover once it is back. */
+async function checkDatabaseOutage(workerUrl: string, proxy: WsProxy): Promise<void> {
+  await proxy.close();
+  const started = performance.now();
+  const down = await fetch(workerUrl + LATENCY_ROUTE);
+  const answer = `${down.status} (Retry-After: ${down.headers.get('retry-after')}) ${await down.text()}`;
+  if (down.status !== 503 || !down.headers.get('retry-after')) throw new Error(`without its database the worker answered ${answer}`);
+  console.log(`without the database: ${answer} after ${ms(performance.now() - started)}`);
+  const restarted = await startWsProxy(PORT.wsProxy, DATABASE_TARGET);
+  cleanups.push(() => restarted.close());
+  const up = await fetch(workerUrl + LATENCY_ROUTE);
+  await up.arrayBuffer();
+  if (up.status !== 200) throw new Error(`with the database back the worker answered ${up.status}`);
+  console.log('with the database back: 200');
+}
+
+/**
+ * The deployed site's worker on the demo content: the cloud API tests and browser flows, a database
+ * outage, and its latency beside the Node server's.
+ */
+async function checkMainWorker(settings: Record<string, string>, cliEnv: NodeJS.ProcessEnv, proxy: WsProxy, hookUrl: string, hookControlUrl: string): Promise<void> {
+  const workerUrl = settings['SITE_URL']!;
   step('wrangler dev --local (workerd)');
   const worker = await startWorker({
     projectRoot,
@@ -99,7 +135,7 @@ async function main(): Promise<void> {
     vars: {
       ...settings,
       SESSION_SECRET: randomBytes(32).toString('hex'),
-      DEPLOY_HOOK_URL: hook.url,
+      DEPLOY_HOOK_URL: hookUrl,
       // Only for this local run: the Neon driver reaches the loopback PostgreSQL through the proxy.
       NEON_WS_PROXY: proxy.url,
     },
@@ -107,7 +143,7 @@ async function main(): Promise<void> {
   const cold = await timeGet(workerUrl + LATENCY_ROUTE);
   console.log(`worker ready after ${ms(worker.startMs)}; its first request (${LATENCY_ROUTE}) took ${ms(cold)}`);
 
-  const testEnv = { ...process.env, CLOUD_BASE_URL: workerUrl, CLOUD_HOOK_CONTROL_URL: hook.controlUrl };
+  const testEnv = { ...process.env, CLOUD_BASE_URL: workerUrl, CLOUD_HOOK_CONTROL_URL: hookControlUrl };
   try {
     step('API suite against the worker (vitest, tests/cloud/*.test.ts)');
     await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'], testEnv, 300_000);
@@ -132,23 +168,29 @@ async function main(): Promise<void> {
   console.log(`    warm GET ${LATENCY_ROUTE} ${ms(workerTimes.database)}; warm GET ${NO_DATABASE_ROUTE.path} (no database) ${ms(workerTimes.bare)}`);
   console.log(`  Node server (npm start; pg driver, pooled connections):`);
   console.log(`    warm GET ${LATENCY_ROUTE} ${ms(nodeTimes.database)}; warm GET ${NO_DATABASE_ROUTE.path} (no database) ${ms(nodeTimes.bare)}`);
-  step('test:cloud passed');
 }
 
-/** Without its database the worker must answer 503 with Retry-After, promptly, and recover once it is back. */
-async function checkDatabaseOutage(workerUrl: string, proxy: WsProxy): Promise<void> {
-  await proxy.close();
-  const started = performance.now();
-  const down = await fetch(workerUrl + LATENCY_ROUTE);
-  const answer = `${down.status} (Retry-After: ${down.headers.get('retry-after')}) ${await down.text()}`;
-  if (down.status !== 503 || !down.headers.get('retry-after')) throw new Error(`without its database the worker answered ${answer}`);
-  console.log(`without the database: ${answer} after ${ms(performance.now() - started)}`);
-  const restarted = await startWsProxy(PORT.wsProxy, DATABASE_TARGET);
-  cleanups.push(() => restarted.close());
-  const up = await fetch(workerUrl + LATENCY_ROUTE);
-  await up.arrayBuffer();
-  if (up.status !== 200) throw new Error(`with the database back the worker answered ${up.status}`);
-  console.log('with the database back: 200');
+/**
+ * The project's API test files, run again over HTTP (scripts/test/remote-api.ts) against a second
+ * worker: its own database, emptied before each test, and its own folder of the bucket. Rate limits
+ * are the real ones here, as in the in-process run.
+ */
+async function runApiSuiteInWorker(cluster: Cluster, wsProxyUrl: string, settings: Record<string, string>, filters: string[]): Promise<void> {
+  const databaseUrl = await createDatabase(cluster.url, 'api_suite');
+  await runNode(['scripts/db-migrate.ts'], { ...process.env, DATABASE_URL: databaseUrl }, 60_000);
+  const url = `http://127.0.0.1:${PORT.suiteWorker}`;
+  const { RATE_LIMIT_SCALE: _scale, ...shared } = settings;
+  const vars = { ...shared, DATABASE_URL: databaseUrl, SITE_URL: url, S3_PREFIX: 'api-suite/', SESSION_SECRET: randomBytes(32).toString('hex'), NEON_WS_PROXY: wsProxyUrl };
+  const worker = await startWorker({ projectRoot, config: path.join(projectRoot, 'wrangler.jsonc'), port: PORT.suiteWorker, inspectorPort: PORT.suiteInspector, readyTimeoutMs: 90_000, vars });
+  const target: RemoteTarget = { url, databaseUrl, sessionSecret: vars.SESSION_SECRET, s3: readS3Config(vars)! };
+  try {
+    await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.api-suite.config.ts', ...filters], { ...process.env, [REMOTE_TARGET_VARIABLE]: JSON.stringify(target) }, 15 * 60_000);
+  } catch (error) {
+    console.error(`--- what the API suite's worker printed (last 4000 characters):\n${worker.output().slice(-4000)}`);
+    throw error;
+  } finally {
+    await stopProcess(worker.child);
+  }
 }
 
 async function warmLatency(baseUrl: string): Promise<{ database: number; bare: number }> {

@@ -1,6 +1,7 @@
 // Shared set-up for API test files: one database per file (opening PGlite costs ~2 s), emptied
-// before each test, and helpers to call the app as a browser would.
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+// before each test, and helpers to call the app as a browser would. With API_TEST_REMOTE set
+// (by `npm run test:cloud`) the same tests call the worker in workerd instead (remote-api.ts).
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { hashPassword } from '../../functions/auth/password.ts';
 import { userStore } from '../../functions/auth/store.ts';
 import { createApp, type App } from '../../functions/app.ts';
@@ -10,8 +11,22 @@ import type { PublishState, RebuildTrigger } from '../../functions/core/rebuild.
 import { sharpImages } from '../server/sharp-images.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 import { MemoryStorage } from './memory-storage.ts';
+import {
+  emptyBucket,
+  remoteDependencies,
+  remoteRequest,
+  remoteStorage,
+  remoteTarget,
+  setRunningTest,
+  skipInRemoteMode,
+  type RemoteTarget,
+} from './remote-api.ts';
 
-export const TEST_ORIGIN = 'http://localhost:4321';
+/** Set when the suite runs against the worker (test:cloud); the few runtime differences test on it. */
+export { remoteTarget };
+
+/** The site's origin: same-origin requests carry it (the CSRF check); remotely, the worker's own. */
+export const TEST_ORIGIN = remoteTarget?.url ?? 'http://localhost:4321';
 /** Requests carry this header to pose as a client address (the app's clientIp reads it in tests). */
 const TEST_IP_HEADER = 'x-test-client-ip';
 
@@ -56,8 +71,11 @@ export function sessionCookieFrom(response: Response): string {
 export function useApiTestContext(): ApiTestContext {
   const ctx = { rebuilds: [] as string[], clock: { now: null }, releaseChanges: 0 } as ApiTestContext;
   const rebuild: RebuildTrigger = { schedule: (reason) => ctx.rebuilds.push(reason), state: () => ctx.publishState };
+  const remote = remoteTarget;
+  if (remote) useRemoteTarget(ctx, remote);
 
   beforeAll(async () => {
+    if (remote) return;
     ctx.database = await openTestDatabase();
     ctx.deps = {
       db: ctx.database.db,
@@ -74,6 +92,7 @@ export function useApiTestContext(): ApiTestContext {
   afterAll(async () => ctx.database?.close());
   beforeEach(async () => {
     await ctx.database.reset();
+    if (remote) return;
     ctx.rebuilds.length = 0;
     ctx.clock.now = null;
     ctx.releaseChanges = 0;
@@ -84,13 +103,14 @@ export function useApiTestContext(): ApiTestContext {
   ctx.call = async (path, options = {}) => {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...options.headers };
     if (options.cookie) headers['cookie'] = options.cookie;
-    if (options.ip) headers[TEST_IP_HEADER] = options.ip;
     let body = options.body;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
     }
     const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+    if (remote) return remoteRequest(remote, path, { method, headers, body }, options.ip);
+    if (options.ip) headers[TEST_IP_HEADER] = options.ip;
     return ctx.app.request(`${TEST_ORIGIN}${path}`, { method, headers, body });
   };
   ctx.createUser = async (username, password, role = 'admin') => {
@@ -106,4 +126,26 @@ export function useApiTestContext(): ApiTestContext {
     return ctx.signIn(`${role}-user`, 'correct horse battery');
   };
   return ctx;
+}
+
+/**
+ * Points the context at the worker: its database and bucket, emptied before each test, and the
+ * parts only the in-process app has (the app object, its clock, rebuild log and publish state)
+ * made to skip the test that touches them.
+ */
+function useRemoteTarget(ctx: ApiTestContext, remote: RemoteTarget): void {
+  const storage = remoteStorage(remote);
+  for (const name of ['app', 'rebuilds', 'clock', 'releaseChanges', 'publishState'] as const) {
+    Object.defineProperty(ctx, name, { get: () => skipInRemoteMode(name), set: () => skipInRemoteMode(name) });
+  }
+  beforeAll(async () => {
+    ctx.database = await openTestDatabase({ existingUrl: remote.databaseUrl });
+    ctx.deps = remoteDependencies<AppDeps>({ db: ctx.database.db, sessionSecret: new TextEncoder().encode(remote.sessionSecret), storage, images: sharpImages });
+  }, 60_000);
+  beforeEach(async (context) => {
+    setRunningTest(context);
+    await emptyBucket(remote);
+  });
+  afterEach(() => setRunningTest(undefined));
+  afterAll(() => storage.destroy());
 }

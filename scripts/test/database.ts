@@ -1,5 +1,6 @@
 // A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
 // database on the server named by TEST_DATABASE_URL (one per file, so files can run in parallel).
+// The API suite's remote mode instead attaches to the database a running worker uses (`existingUrl`).
 import { sql } from 'kysely';
 import pg from 'pg';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
@@ -10,16 +11,24 @@ export interface TestDatabase extends DatabaseHandle {
   reset(): Promise<void>;
 }
 
-async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+/** Creates an empty database `name` (letters, digits, _) on the server and returns its URL. */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   return {
-    url: url.toString(),
+    url: await createDatabase(serverUrl, name),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -42,11 +51,25 @@ async function createServerDatabase(serverUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** false: an empty database without the schema (migration tests). */
+  migrate?: boolean;
+  /** An existing, migrated database to use and empty (never created or dropped here). */
+  existingUrl?: string;
+}
+
+export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  if (options.existingUrl) {
+    return withReset(await connectDatabase({ databaseUrl: options.existingUrl, driver: 'postgres' }), null);
+  }
   const serverUrl = process.env['TEST_DATABASE_URL'];
   const server = serverUrl ? await createServerDatabase(serverUrl) : null;
   const handle = await connectDatabase(server ? { databaseUrl: server.url, driver: 'postgres' } : { dataDir: 'memory://' });
   if (options.migrate !== false) await migrateToLatest(handle.db);
+  return withReset(handle, server);
+}
+
+function withReset(handle: DatabaseHandle, server: { drop(): Promise<void> } | null): TestDatabase {
   return {
     ...handle,
     async reset() {

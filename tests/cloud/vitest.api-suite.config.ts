@@ -1,0 +1,23 @@
+// The project's API test files (every file that uses scripts/test/api.ts's harness) run against
+// the worker in workerd: `npm run test:cloud` starts a worker of their own and sets
+// API_TEST_REMOTE (scripts/test/remote-api.ts). Unit tests without the harness test no runtime
+// and are left out.
+import fs from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const root = new URL('../..', import.meta.url).pathname;
+const candidates = fs.globSync(['functions/**/*.test.ts', 'scripts/**/*.test.ts', 'db/**/*.test.ts'], { cwd: root });
+const harnessFiles = candidates.filter((file) => fs.readFileSync(new URL(file, `file://${root}`), 'utf8').includes('useApiTestContext()'));
+
+export default defineConfig({
+  test: {
+    include: harnessFiles,
+    root,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // One worker and one database, emptied before each test: the files run one after another.
+    fileParallelism: false,
+    maxWorkers: 1,
+    reporters: ['default', './tests/cloud/skip-reasons-reporter.ts'],
+  },
+});
