@@ -43,6 +43,11 @@ describe('the Worker bundle', () => {
     expect(inputs.filter((input) => input.startsWith('db/connect') || input.startsWith('scripts/'))).toEqual([]);
   });
 
+  it("parses S3's XML with the SDK's own parser, not the DOMParser Workers lack (wrangler.jsonc alias)", () => {
+    expect(inputs).toContain('node_modules/@aws-sdk/xml-builder/dist-cjs/index.js');
+    expect(inputs.filter((input) => input.includes('xml-parser.browser'))).toEqual([]);
+  });
+
   it('imports no node: module', () => {
     expect([...inputs, ...imports].filter((name) => name.startsWith('node:'))).toEqual([]);
   });
