@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sharpImages } from '../../scripts/server/sharp-images.ts';
 import { UndecodableImageError } from '../core/images.ts';
 import { orientationInTiff } from './exif-orientation.ts';
+import { concat, latin1, pngChunk } from './metadata/test-files.ts';
 import { FileRefused } from './upload-checks.ts';
 import { wasmImages } from './wasm-images.ts';
 import { nodeCodecModules } from './wasm-test-codecs.ts';
@@ -38,6 +39,14 @@ describe('wasmImages.renditions on real images', () => {
     expect(wasm.placeholder.length).toBeLessThan(600);
     const tiny = Buffer.from(wasm.placeholder.split(',')[1]!, 'base64');
     expect(await sizeOf(tiny)).toEqual({ format: 'webp', width: 16, height: 16 });
+  });
+
+  it('decodes a PNG whose prompt chunk is megabytes long (the codec alone fails on one)', async () => {
+    const image = await png(64, 48);
+    const prompt = pngChunk('tEXt', concat(latin1('parameters\0'), latin1('masterpiece, '.repeat(300_000))));
+    const withPrompt = concat(image.subarray(0, 33), prompt, image.subarray(33)); // after the 33-byte signature and IHDR
+    const result = await processor.renditions(withPrompt);
+    expect([result.width, result.height]).toEqual([64, 48]);
   });
 
   it('decodes WebP uploads too', async () => {

@@ -16,6 +16,7 @@ import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js';
 import { type ImageProcessor, type ImageRenditions, THUMB_2X_WIDTH, THUMB_WIDTH, UndecodableImageError } from '../core/images.ts';
 import { checkImageBytes } from '../uploads/image-bytes.ts';
 import { imageOrientation, swapsSides } from './exif-orientation.ts';
+import { withoutPngText } from './metadata/png-chunks.ts';
 import { boxBlur, fitInside, orient, type Pixels, shrinkByBlocks } from './pixels.ts';
 import { FileRefused } from './upload-checks.ts';
 
@@ -85,7 +86,8 @@ async function render(bytes: Uint8Array, maxPixels: number): Promise<ImageRendit
   if (header.width * header.height > maxPixels) {
     throw new FileRefused(`The image is too large to process here (${header.width}×${header.height} pixels; at most ${Math.floor(maxPixels / 1_000_000)} megapixels).`);
   }
-  const decoded: Pixels = await DECODERS[header.format](ownBuffer(bytes).buffer as ArrayBuffer);
+  const pixelBytes = header.format === 'png' ? withoutPngText(bytes) : bytes; // the metadata was read already
+  const decoded: Pixels = await DECODERS[header.format](ownBuffer(pixelBytes).buffer as ArrayBuffer);
   const orientation = imageOrientation(bytes);
   const turned = swapsSides(orientation);
   const shown = turned ? { width: decoded.height, height: decoded.width } : { width: decoded.width, height: decoded.height };

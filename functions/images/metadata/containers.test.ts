@@ -2,7 +2,7 @@
 // EXIF UserComment in every encoding under both TIFF byte orders, in JPEG and WebP.
 import { describe, expect, it } from 'vitest';
 import { extractGenerationMetadata } from './index.ts';
-import { readPngText } from './png-chunks.ts';
+import { readPngText, withoutPngText } from './png-chunks.ts';
 import { type CommentEncoding, concat, iTXt, jpeg, latin1, png, pngChunk, tEXt, tiff, userComment, webp, zTXt } from './test-files.ts';
 import { decodeUserComment } from './user-comment.ts';
 
@@ -54,6 +54,14 @@ describe('PNG text chunks', () => {
     const started = performance.now();
     expect(extractGenerationMetadata(png([bomb])).generator).toBeNull();
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('drops every text chunk, before and after IDAT, keeping the other chunks byte for byte', () => {
+    const bare = png([], []);
+    expect(withoutPngText(png([tEXt('parameters', PARAMETERS), zTXt('workflow', '{}')], [iTXt('prompt', '{}', true)]))).toEqual(bare);
+    expect(withoutPngText(bare)).toBe(bare); // nothing to drop: the same bytes, not a copy
+    const notPng = latin1('GIF89a....');
+    expect(withoutPngText(notPng)).toBe(notPng);
   });
 
   it('gives an empty result for bytes that are no image, or a bare signature', () => {

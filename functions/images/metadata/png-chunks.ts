@@ -9,30 +9,68 @@ export function isPng(bytes: Uint8Array): boolean {
   return bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b);
 }
 
-/** keyword → text of every readable text chunk (the first chunk wins for a repeated keyword). */
-export function readPngText(bytes: Uint8Array): Map<string, string> {
-  const texts = new Map<string, string>();
-  if (!isPng(bytes)) return texts;
+interface PngChunk {
+  type: string;
+  /** The chunk's data: bytes [dataStart, dataEnd); the whole chunk with length and CRC is [start, dataEnd + 4). */
+  start: number;
+  dataStart: number;
+  dataEnd: number;
+}
+
+/** The chunks up to IEND (not included), ending early at a truncated one. */
+function* pngChunks(bytes: Uint8Array): Generator<PngChunk> {
+  if (!isPng(bytes)) return;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 8;
   while (offset + 8 <= bytes.length) {
-    const length = view.getUint32(offset);
+    const dataStart = offset + 8;
+    const dataEnd = dataStart + view.getUint32(offset);
     const type = decodeLatin1(bytes.subarray(offset + 4, offset + 8));
-    const start = offset + 8;
-    const end = start + length;
-    if (end > bytes.length) break; // truncated chunk
-    if (type === 'IEND') break;
-    if (length <= MAX_TEXT_BYTES) {
-      const entry = readTextChunk(type, bytes.subarray(start, end));
-      if (entry && !texts.has(entry[0])) texts.set(entry[0], entry[1]);
-    }
-    offset = end + 4; // skip the CRC
+    if (dataEnd > bytes.length || type === 'IEND') return; // a truncated chunk, or the end
+    yield { type, start: offset, dataStart, dataEnd };
+    offset = dataEnd + 4; // past the CRC
+  }
+}
+
+const TEXT_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt']);
+
+/** keyword → text of every readable text chunk (the first chunk wins for a repeated keyword). */
+export function readPngText(bytes: Uint8Array): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const chunk of pngChunks(bytes)) {
+    if (chunk.dataEnd - chunk.dataStart > MAX_TEXT_BYTES) continue;
+    const entry = readTextChunk(chunk.type, bytes.subarray(chunk.dataStart, chunk.dataEnd));
+    if (entry && !texts.has(entry[0])) texts.set(entry[0], entry[1]);
   }
   return texts;
 }
 
+/**
+ * The PNG without its text chunks, for a decoder that only needs the pixels: the WebAssembly PNG
+ * decoder fails on a text chunk of a few megabytes, which generators' prompts and workflows can
+ * reach. The same bytes come back when there is no text chunk (or it is no complete PNG).
+ */
+export function withoutPngText(bytes: Uint8Array): Uint8Array {
+  const texts = [...pngChunks(bytes)].filter((chunk) => TEXT_CHUNKS.has(chunk.type));
+  if (texts.length === 0) return bytes;
+  const kept: Uint8Array[] = [];
+  let from = 0;
+  for (const chunk of texts) {
+    kept.push(bytes.subarray(from, chunk.start));
+    from = chunk.dataEnd + 4;
+  }
+  kept.push(bytes.subarray(from));
+  const out = new Uint8Array(kept.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of kept) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 function readTextChunk(type: string, data: Uint8Array): [string, string] | null {
-  if (type !== 'tEXt' && type !== 'zTXt' && type !== 'iTXt') return null;
+  if (!TEXT_CHUNKS.has(type)) return null;
   const keywordEnd = data.indexOf(0);
   if (keywordEnd <= 0) return null;
   const keyword = decodeLatin1(data.subarray(0, keywordEnd));
