@@ -26,9 +26,17 @@ const PROBLEM_MESSAGES: Record<ImageProblem, string> = {
   'trailing-data': 'The file has extra data after the image.',
 };
 
-/** The client's file name, fit to quote in a message: no folders, no control characters, not too long. */
+/** How browsers write a line break or quote in a multipart file name (the HTML standard's form encoding). */
+const FORM_NAME_ESCAPES: Record<string, string> = { '%0a': '\n', '%0d': '\r', '%22': '"' };
+
+/**
+ * The client's file name, fit to quote in a message: no folders, no control characters, not too
+ * long. The form encoding's escapes are undone first: Node's multipart parser does that, workerd's
+ * does not, and a name should read the same on both.
+ */
 export function displayName(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const unescaped = name.replace(/%0a|%0d|%22/gi, (escape) => FORM_NAME_ESCAPES[escape.toLowerCase()]!);
+  const base = (unescaped.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return base.length > 80 ? `${base.slice(0, 79)}…` : base;
 }
 
