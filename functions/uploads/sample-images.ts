@@ -33,12 +33,4 @@ export const SAMPLE_IMAGES = {
 /** Bytes of a string, for forged files ("<svg …>", "GIF89a…<script>"). */
 export const textBytes = (text: string) => new TextEncoder().encode(text);
 
-export function concatBytes(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+export { concatBytes } from '../core/bytes.ts';

@@ -1,6 +1,7 @@
 // Reads the text chunks (tEXt, zTXt, iTXt) of a PNG, wherever they sit (some tools write them
 // after IDAT). Never throws: a truncated or malformed chunk ends the walk with what was read.
 import { Unzlib } from 'fflate';
+import { concatBytes } from '../../core/bytes.ts';
 import { MAX_TEXT_BYTES, decodeLatin1, decodeLegacyText, decodeUtf8 } from './text.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -59,14 +60,7 @@ export function withoutPngText(bytes: Uint8Array): Uint8Array {
     kept.push(bytes.subarray(from, chunk.start));
     from = chunk.dataEnd + 4;
   }
-  kept.push(bytes.subarray(from));
-  const out = new Uint8Array(kept.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of kept) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(...kept, bytes.subarray(from));
 }
 
 function readTextChunk(type: string, data: Uint8Array): [string, string] | null {

@@ -1,6 +1,7 @@
 // Builds small image files around metadata for the reader's tests: PNG text chunks, EXIF
 // (TIFF of either byte order) inside JPEG APP1 or a WebP EXIF chunk, UserComment encodings.
 import { zlibSync } from 'fflate';
+import { concatBytes as concat } from '../../core/bytes.ts';
 
 const encoder = new TextEncoder();
 
@@ -8,15 +9,7 @@ export function latin1(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 }
 
-export function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+export { concat };
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
