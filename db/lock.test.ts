@@ -42,6 +42,12 @@ describe('acquireDatabaseLock', () => {
     expect(fs.readFileSync(lock.path, 'utf8')).toBe(String(process.pid));
   });
 
+  it('creates the data folder private (0700): the embedded database writes its files world-writable', () => {
+    const fresh = path.join(dir, 'fresh-data');
+    acquireDatabaseLock(fresh).release();
+    expect((fs.statSync(fresh).mode & 0o777).toString(8)).toBe('700');
+  });
+
   it('refuses a second acquire while a live process holds the lock, naming it', () => {
     acquireDatabaseLock(dir, process.pid);
     const same = lockedErrorFrom(() => acquireDatabaseLock(dir, process.pid));

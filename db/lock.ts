@@ -41,7 +41,9 @@ function releaseIfOwned(lockPath: string, owner: number): void {
 
 /** Takes `<dataDir>/db.lock` for this process, taking over a lock left by a process that died. */
 export function acquireDatabaseLock(dataDir: string, owner = process.pid): DatabaseLock {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Private when created here: the embedded database writes its files world-writable (0666,
+  // whatever the umask), so the folder is what keeps other users of the machine out.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lockPath = path.join(dataDir, 'db.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     // Write the pid to a private file, then hard-link it into place: the link either fails

@@ -39,6 +39,12 @@ describe('writeBackup', () => {
     });
   });
 
+  it('keeps the backups private: folders 0700, the database dump 0600', async () => {
+    const backup = await writeBackup(source(), backupDir, 7, at('2026-11-22T05:00:00Z'));
+    const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+    expect([mode(backupDir), mode(backup.folder), mode(path.join(backup.folder, 'database.tar.gz'))]).toEqual(['700', '700', '600']);
+  });
+
   it('works before anything was uploaded', async () => {
     fs.rmSync(uploadsDir, { recursive: true });
     const backup = await writeBackup(source(), backupDir, 7, at('2026-11-22T05:00:00Z'));

@@ -61,16 +61,17 @@ export async function listBackups(backupDir: string): Promise<Backup[]> {
 
 /** Writes one backup and then keeps only the newest `keep`. Nothing is left behind on failure. */
 export async function writeBackup(source: BackupSource, backupDir: string, keep: number, now = new Date()): Promise<Backup> {
-  await fs.mkdir(backupDir, { recursive: true });
+  // Private: a backup holds the whole database, including the password hashes.
+  await fs.mkdir(backupDir, { recursive: true, mode: 0o700 });
   await removePartials(backupDir);
   const name = backupName(now);
   const partial = path.join(backupDir, `${PARTIAL_PREFIX}${name}`);
   const folder = path.join(backupDir, name);
   try {
     const previous = (await listBackups(backupDir))[0];
-    await fs.mkdir(partial);
+    await fs.mkdir(partial, { mode: 0o700 });
     const database = new Uint8Array(await (await source.dumpDatabase()).arrayBuffer());
-    await fs.writeFile(path.join(partial, DATABASE_FILE), database);
+    await fs.writeFile(path.join(partial, DATABASE_FILE), database, { mode: 0o600 });
     const uploads = await copyTree(source.uploadsDir, path.join(partial, UPLOADS_FOLDER), previous && path.join(previous.folder, UPLOADS_FOLDER));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
