@@ -26,9 +26,9 @@ export interface S3StorageOptions {
 
 /**
  * The "not there" answers: NoSuchKey from GET, a bodiless 404 (NotFound) from HEAD. By status too:
- * in workerd the SDK's browser XML parser has no DOMParser, so an error body cannot be read and
- * the error keeps only its HTTP status (a missing bucket, when its name could be read, is not a
- * missing key: that is a configuration error to surface).
+ * where the SDK cannot read an error body (its browser build in a runtime without DOMParser, if a
+ * bundle lacks wrangler.jsonc's parser alias) the error keeps only its HTTP status (a missing
+ * bucket, when its name could be read, is not a missing key: that is a configuration error to surface).
  */
 function isMissingKey(error: unknown): boolean {
   const { name, $metadata } = (error ?? {}) as { name?: unknown; $metadata?: { httpStatusCode?: unknown } };
