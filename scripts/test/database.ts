@@ -73,11 +73,26 @@ function withReset(handle: DatabaseHandle, server: { drop(): Promise<void> } | n
   return {
     ...handle,
     async reset() {
-      const { rows } = await sql<{ tablename: string }>`
-        select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'`.execute(handle.db);
-      if (rows.length === 0) return;
-      const tables = rows.map((r) => `"${r.tablename}"`).join(', ');
-      await sql.raw(`truncate ${tables} restart identity cascade`).execute(handle.db);
+      // Truncates only the tables that hold rows and restarts every sequence: on PostgreSQL a
+      // truncate costs file work per table even when it is empty (60 ms for all, before each test).
+      await sql`do $$
+        declare
+          name text;
+          filled text[] := '{}';
+          holds_rows boolean;
+        begin
+          for name in select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%' loop
+            execute format('select exists (select 1 from %I)', name) into holds_rows;
+            if holds_rows then filled := filled || format('%I', name); end if;
+          end loop;
+          if cardinality(filled) > 0 then
+            execute 'truncate ' || array_to_string(filled, ', ') || ' restart identity cascade';
+          end if;
+          -- Sequences used since their last restart (a row written, perhaps deleted since).
+          for name in select sequencename from pg_sequences where schemaname = 'public' and last_value is not null loop
+            execute format('alter sequence %I restart', name);
+          end loop;
+        end $$`.execute(handle.db);
     },
     async close() {
       await handle.close();
