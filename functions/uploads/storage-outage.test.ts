@@ -15,6 +15,11 @@ afterEach(() => vi.restoreAllMocks());
 // What the S3 client throws: a network failure (code from Node's socket), and a 5xx of the service.
 const networkDown = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
 const serviceError = () => Object.assign(new Error('We encountered an internal error. Please try again.'), { name: 'InternalError', $fault: 'server', $metadata: { httpStatusCode: 500 } });
+/** The storage outages: each answered as a temporary failure. */
+const OUTAGES: [string, () => Error][] = [
+  ['the network to S3 is down', networkDown],
+  ['S3 answers 500', serviceError],
+];
 const accessDenied = () => Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $fault: 'client', $metadata: { httpStatusCode: 403 } });
 
 function failingPuts(error: () => Error) {
@@ -26,10 +31,7 @@ function failingPuts(error: () => Error) {
 }
 
 describe('POST /api/images/upload (story covers, page breaks) when the storage fails', () => {
-  it.each([
-    ['the network to S3 is down', networkDown],
-    ['S3 answers 500', serviceError],
-  ])('answers 503 with Retry-After when %s, and stores nothing', async (_case, error) => {
+  it.each(OUTAGES)('answers 503 with Retry-After when %s, and stores nothing', async (_case, error) => {
     const cookie = await t.signedInAs('author');
     failingPuts(error);
     const res = await upload(t, cookie, { image: await pngBytes(), type: 'cover' });
@@ -50,10 +52,7 @@ describe('POST /api/images/upload (story covers, page breaks) when the storage f
 });
 
 describe('POST /api/images/gallery-upload when the storage fails', () => {
-  it.each([
-    ['the network to S3 is down', networkDown],
-    ['S3 answers 500', serviceError],
-  ])('leaves no row and no file when %s', async (_case, error) => {
+  it.each(OUTAGES)('leaves no row and no file when %s', async (_case, error) => {
     const cookie = await t.signedInAs('author');
     const gallery = await kit.insertGallery();
     const storage = failingPuts(error);
