@@ -2,6 +2,7 @@
 // must be turned to be shown upright. sharp applies it in Node (autoOrient); the WebAssembly
 // decoders return the pixels as stored, so the WASM image processor reads it here. PNG has no
 // EXIF orientation that browsers honour, so PNGs count as upright. Never throws.
+import { ifdEntries, openTiff } from './metadata/exif.ts';
 import { readJpegMetadata } from './metadata/jpeg-exif.ts';
 import { readWebpExif } from './metadata/webp-exif.ts';
 
@@ -13,17 +14,10 @@ const SHORT = 3;
 
 /** The orientation stored in a TIFF block (the body of an EXIF segment), 1 when absent or odd. */
 export function orientationInTiff(tiff: Uint8Array): Orientation {
-  if (tiff.length < 8) return 1;
-  const order = String.fromCharCode(tiff[0]!, tiff[1]!);
-  if (order !== 'II' && order !== 'MM') return 1;
-  const little = order === 'II';
-  const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
-  const ifd = view.getUint32(4, little);
-  if (ifd + 2 > tiff.length) return 1;
-  const count = view.getUint16(ifd, little);
-  for (let i = 0; i < count; i++) {
-    const entry = ifd + 2 + i * 12;
-    if (entry + 12 > tiff.length) break;
+  const opened = openTiff(tiff);
+  if (!opened) return 1;
+  const { view, little } = opened;
+  for (const entry of ifdEntries(view, opened.firstIfd, little)) {
     if (view.getUint16(entry, little) !== ORIENTATION_TAG) continue;
     if (view.getUint16(entry + 2, little) !== SHORT) return 1;
     const value = view.getUint16(entry + 8, little);

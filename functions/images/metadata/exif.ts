@@ -20,23 +20,39 @@ const TYPE_SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1,
 /** More IFDs than this is a hostile loop of offsets. */
 const MAX_IFDS = 8;
 
-export function readExif(tiff: Uint8Array): ExifText {
-  const result: ExifText = { userComment: null, tagTexts: [] };
-  if (tiff.length < 8) return result;
+/** A TIFF block's byte order and first IFD, or null when it is no TIFF. */
+export function openTiff(tiff: Uint8Array): { view: DataView; little: boolean; firstIfd: number } | null {
+  if (tiff.length < 8) return null;
   const order = decodeLatin1(tiff.subarray(0, 2));
-  if (order !== 'II' && order !== 'MM') return result;
+  if (order !== 'II' && order !== 'MM') return null;
   const little = order === 'II';
   const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
+  return { view, little, firstIfd: view.getUint32(4, little) };
+}
+
+/** Where each 12-byte entry of the IFD at `ifd` starts, as far as the block holds them. */
+export function* ifdEntries(view: DataView, ifd: number, little: boolean): Generator<number> {
+  if (ifd + 2 > view.byteLength) return;
+  const count = view.getUint16(ifd, little);
+  for (let i = 0; i < count; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > view.byteLength) return;
+    yield entry;
+  }
+}
+
+export function readExif(tiff: Uint8Array): ExifText {
+  const result: ExifText = { userComment: null, tagTexts: [] };
+  const opened = openTiff(tiff);
+  if (!opened) return result;
+  const { view, little } = opened;
   const visited = new Set<number>();
-  const pending = [view.getUint32(4, little)];
+  const pending = [opened.firstIfd];
   while (pending.length > 0 && visited.size < MAX_IFDS) {
     const ifd = pending.shift()!;
     if (visited.has(ifd) || ifd + 2 > tiff.length) continue;
     visited.add(ifd);
-    const count = view.getUint16(ifd, little);
-    for (let i = 0; i < count; i++) {
-      const entry = ifd + 2 + i * 12;
-      if (entry + 12 > tiff.length) break;
+    for (const entry of ifdEntries(view, ifd, little)) {
       const tag = view.getUint16(entry, little);
       if (tag === EXIF_IFD_POINTER) {
         pending.push(view.getUint32(entry + 8, little));
