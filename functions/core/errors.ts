@@ -26,7 +26,7 @@ export const UNAVAILABLE = 'The site is briefly unavailable. Please try again in
 
 /**
  * The S3 client's own mark on an error of the service (a 5xx: S3 down, throttling, R2 hiccup), not
- * of our request; or, where the error body could not be parsed (workerd), its 5xx status alone.
+ * of our request; or, where the SDK could not read the error body, its 5xx status alone.
  */
 function storageUnavailable(error: unknown): boolean {
   const { $fault, $metadata } = error as { $fault?: unknown; $metadata?: { httpStatusCode?: unknown } };
