@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { resolveChromium } from './scripts/test/chromium.ts';
+import { E2E_ADMIN } from './scripts/test/session.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4399);
 const chromium = resolveChromium();
@@ -19,7 +20,7 @@ if (!process.env['E2E_DATA_DIR']) {
   process.on('exit', () => fs.rmSync(fresh, { recursive: true, force: true }));
 }
 const dataDir = process.env['E2E_DATA_DIR'];
-export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+export const E2E_ADMIN_PASSWORD = E2E_ADMIN.password;
 
 export default defineConfig({
   testDir: 'tests/e2e',

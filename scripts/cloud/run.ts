@@ -7,8 +7,8 @@
 // request's time beside the Node server's. Last, the project's whole API suite (every test file
 // on scripts/test/api.ts) runs again over HTTP against a second worker with an empty database.
 // `npm run test:cloud -- FILTER...` runs only that suite, with vitest's file filters.
-// Why vitest for the API suite: the same runner, assertions and reports as the unit tests, one
-// failing case at a time; tests/cloud/vitest.config.ts keeps these files out of `npm test`.
+// Why vitest for the cloud API tests: the same runner, assertions and reports as the unit tests,
+// one failing case at a time (the root vitest.config.ts does not include tests/, so `npm test` skips them).
 // Everything listens on 127.0.0.1 and is stopped by its PID at the end, on failure and on timeout.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +20,7 @@ import { runBounded, startProcess, stopAll, stopProcess, waitForOk } from '../be
 import { startHookRecorder } from './hook-recorder.ts';
 import { medianGet, ms, timeGet } from './latency.ts';
 import { createDatabase } from '../test/database.ts';
+import { E2E_ADMIN } from '../test/session.ts';
 import { findPostgresBin, startCluster, type Cluster } from '../test/postgres-cluster.ts';
 import { readS3Config } from '../../functions/core/config-values.ts';
 import { REMOTE_TARGET_VARIABLE, type RemoteTarget } from '../test/remote-api.ts';
@@ -28,9 +29,9 @@ import { startWorker } from './wrangler-dev.ts';
 import { startWsProxy, type WsProxy } from './ws-proxy.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// The ports given to this harness (4820-4829); the worker's is the one the browser tests use.
+// The ports this harness uses (4821-4829); the worker's is the one the browser tests use.
 const PORT = { worker: 4821, wsProxy: 4822, s3: 4823, postgres: 4824, node: 4825, inspector: 4826, hook: 4827, suiteWorker: 4828, suiteInspector: 4829 };
-const ADMIN_PASSWORD = 'e2e-admin-password'; // tests/e2e/helpers.ts and tests/cloud/client.ts sign in with it
+const ADMIN_PASSWORD = E2E_ADMIN.password; // tests/cloud/client.ts signs in with it
 /** The API route whose latency is compared: a database read every reader's page makes. */
 const LATENCY_ROUTE = '/api/stories/list?status=published';
 /** And one that touches no database (a visitor without a session), to tell the runtime's share from the connection's. */
@@ -145,7 +146,7 @@ async function checkMainWorker(settings: Record<string, string>, cliEnv: NodeJS.
 
   const testEnv = { ...process.env, CLOUD_BASE_URL: workerUrl, CLOUD_HOOK_CONTROL_URL: hookControlUrl };
   try {
-    step('API suite against the worker (vitest, tests/cloud/*.test.ts)');
+    step('the cloud API tests against the worker (vitest, tests/cloud/*.test.ts)');
     await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'], testEnv, 300_000);
     step('browser flows against the worker (Playwright, tests/cloud/*.spec.ts)');
     await runNode(['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/cloud/playwright.config.ts'], testEnv, 300_000);

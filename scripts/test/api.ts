@@ -11,8 +11,9 @@ import type { PublishState, RebuildTrigger } from '../../functions/core/rebuild.
 import { sharpImages } from '../server/sharp-images.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 import { MemoryStorage } from './memory-storage.ts';
+import { sessionCookieFrom } from './session.ts';
 import {
-  emptyBucket,
+  bucketEmptier,
   remoteDependencies,
   remoteRequest,
   remoteStorage,
@@ -61,12 +62,7 @@ export interface ApiTestContext {
   signedInAs(role: StaffRole): Promise<string>;
 }
 
-export function sessionCookieFrom(response: Response): string {
-  // "__Host-session" when the app was called over https.
-  const header = response.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c));
-  if (!header) throw new Error(`no session cookie in response (status ${response.status})`);
-  return header.split(';')[0]!;
-}
+export { sessionCookieFrom };
 
 export function useApiTestContext(): ApiTestContext {
   const ctx = { rebuilds: [] as string[], clock: { now: null }, releaseChanges: 0 } as ApiTestContext;
@@ -135,6 +131,7 @@ export function useApiTestContext(): ApiTestContext {
  */
 function useRemoteTarget(ctx: ApiTestContext, remote: RemoteTarget): void {
   const storage = remoteStorage(remote);
+  const bucket = bucketEmptier(remote);
   for (const name of ['app', 'rebuilds', 'clock', 'releaseChanges', 'publishState'] as const) {
     Object.defineProperty(ctx, name, { get: () => skipInRemoteMode(name), set: () => skipInRemoteMode(name) });
   }
@@ -144,8 +141,11 @@ function useRemoteTarget(ctx: ApiTestContext, remote: RemoteTarget): void {
   }, 60_000);
   beforeEach(async (context) => {
     setRunningTest(context);
-    await emptyBucket(remote);
+    await bucket.empty();
   });
   afterEach(() => setRunningTest(undefined));
-  afterAll(() => storage.destroy());
+  afterAll(() => {
+    storage.destroy();
+    bucket.destroy();
+  });
 }

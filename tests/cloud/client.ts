@@ -1,8 +1,10 @@
 // Calls the running worker over HTTP as a browser would: same-origin requests with the Origin
 // header (the worker's CSRF check), the session cookie passed along by hand.
+import { E2E_ADMIN, sessionCookieFrom } from '../../scripts/test/session.ts';
+
 export const BASE_URL = process.env['CLOUD_BASE_URL'] ?? '';
 if (!BASE_URL) throw new Error('CLOUD_BASE_URL is not set: run these tests through `npm run test:cloud`');
-export const ADMIN = { username: 'admin', password: 'e2e-admin-password' }; // scripts/cloud/run.ts creates it
+export const ADMIN = E2E_ADMIN; // scripts/cloud/run.ts creates it
 
 export interface CallOptions {
   method?: string;
@@ -34,12 +36,7 @@ export async function answer(response: Response | Promise<Response>): Promise<{ 
   return { status: res.status, body };
 }
 
-export function sessionCookie(response: Response): string {
-  const header = response.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c));
-  if (!header) throw new Error(`no session cookie (status ${response.status})`);
-  return header.split(';')[0]!;
-}
 
 export async function signInAsAdmin(): Promise<string> {
-  return sessionCookie(await call('/api/auth/login', { json: ADMIN }));
+  return sessionCookieFrom(await call('/api/auth/login', { json: ADMIN }));
 }

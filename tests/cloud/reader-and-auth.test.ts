@@ -1,7 +1,8 @@
 // The API in workerd, over HTTP: sign-in, the reader's calls (stories, chapters, likes, comments,
 // analytics) and the author's writes, on the Neon driver and a real PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import { ADMIN, answer, call, sessionCookie, signInAsAdmin } from './client.ts';
+import { sessionCookieFrom } from '../../scripts/test/session.ts';
+import { ADMIN, answer, call, signInAsAdmin } from './client.ts';
 
 const STORY = 'the-lantern-fleet'; // demo content seeded by scripts/cloud/run.ts
 
@@ -19,7 +20,7 @@ describe('auth', () => {
     const login = await call('/api/auth/login', { json: ADMIN });
     expect(login.status).toBe(200);
     expect(login.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
-    const cookie = sessionCookie(login);
+    const cookie = sessionCookieFrom(login);
     expect(await answer(call('/api/auth/me', { cookie }))).toMatchObject({ status: 200, body: { success: true, user: { username: 'admin', role: 'admin' } } });
     expect(await answer(call('/api/auth/me.php', { cookie }))).toMatchObject({ status: 200 }); // the PHP-era path too
 

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+import { E2E_ADMIN } from '../../scripts/test/session.ts';
+
+export const ADMIN = E2E_ADMIN;
 
 /** Fails with the list of violations when axe-core finds WCAG 2.x A/AA problems on the page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
