@@ -7,15 +7,10 @@
 // Workers: https://neon.com/docs/serverless/serverless-driver#use-the-driver-over-websockets).
 import { Pool, type PoolClient, neonConfig } from '@neondatabase/serverless';
 import { Kysely, PostgresDialect } from 'kysely';
+import { POOL_TIMEOUTS } from '../../db/pool-timeouts.ts';
 import type { Database } from '../../db/types.ts';
 import type { WorkerConfig } from './config.ts';
 
-/**
- * Bounds, so a request never hangs on a database that is down or waking: it fails and is answered
- * 503 (functions/core/errors.ts). The same values as the Node server's (db/connect.ts POOL_TIMEOUTS,
- * which this bundle cannot import).
- */
-const POOL_TIMEOUTS = { connectionTimeoutMillis: 10_000, query_timeout: 60_000 } as const;
 
 export interface DatabaseSession {
   db: Kysely<Database>;
