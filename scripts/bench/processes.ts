@@ -1,4 +1,4 @@
-// Child processes for the benchmarks: started with their output kept for the error message,
+// Child processes for the benchmarks and test:cloud: started with their output kept for the error message,
 // stopped by PID (SIGTERM, then SIGKILL), and all stopped together on failure.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';

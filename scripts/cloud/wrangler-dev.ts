@@ -18,7 +18,6 @@ export interface WorkerOptions {
 
 export interface RunningWorker {
   child: ChildProcess;
-  url: string;
   /** Milliseconds from starting wrangler until it said it was ready. */
   startMs: number;
   /** What wrangler and the worker printed, for failure messages. */
@@ -64,5 +63,5 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       reject(new Error(`wrangler dev exited (${code}):\n${output.slice(-3000)}`));
     });
   });
-  return { child, url: `http://127.0.0.1:${options.port}`, startMs: Date.now() - started, output: () => output };
+  return { child, startMs: Date.now() - started, output: () => output };
 }

@@ -54,22 +54,22 @@ async function createServerDatabase(serverUrl: string): Promise<{ url: string; d
 export interface TestDatabaseOptions {
   /** false: an empty database without the schema (migration tests). */
   migrate?: boolean;
-  /** An existing, migrated database to use and empty (never created or dropped here). */
+  /** An existing, migrated database to use and empty (never created, migrated or dropped here). */
   existingUrl?: string;
 }
 
 export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   if (options.existingUrl) {
-    return withReset(await connectDatabase({ databaseUrl: options.existingUrl, driver: 'postgres' }), null);
+    return asTestDatabase(await connectDatabase({ databaseUrl: options.existingUrl, driver: 'postgres' }), null);
   }
   const serverUrl = process.env['TEST_DATABASE_URL'];
   const server = serverUrl ? await createServerDatabase(serverUrl) : null;
   const handle = await connectDatabase(server ? { databaseUrl: server.url, driver: 'postgres' } : { dataDir: 'memory://' });
   if (options.migrate !== false) await migrateToLatest(handle.db);
-  return withReset(handle, server);
+  return asTestDatabase(handle, server);
 }
 
-function withReset(handle: DatabaseHandle, server: { drop(): Promise<void> } | null): TestDatabase {
+function asTestDatabase(handle: DatabaseHandle, server: { drop(): Promise<void> } | null): TestDatabase {
   return {
     ...handle,
     async reset() {

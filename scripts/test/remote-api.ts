@@ -69,25 +69,27 @@ export function remoteStorage(target: RemoteTarget): S3Storage {
   })(target.s3);
 }
 
-/** Deletes every object under the worker's prefix: each test starts with no files, as in-process. */
-export async function emptyBucket(target: RemoteTarget): Promise<void> {
-  const client = new S3Client({
-    region: target.s3.region,
-    endpoint: target.s3.endpoint,
-    credentials: target.s3.credentials,
-    forcePathStyle: target.s3.forcePathStyle ?? false,
-  });
-  try {
-    for (;;) {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: target.s3.bucket, Prefix: target.s3.prefix }));
-      const keys = (page.Contents ?? []).map((object) => object.Key!);
-      // One DeleteObject each: S3-compatible servers differ on the checksums DeleteObjects needs.
-      await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket: target.s3.bucket, Key }))));
-      if (!page.IsTruncated) return;
-    }
-  } finally {
-    client.destroy();
-  }
+/**
+ * Empties the worker's folder of the bucket before each test, as the in-process harness starts
+ * with no files. One client for the whole file (`destroy` it after the last test).
+ */
+export function bucketEmptier(target: RemoteTarget): { empty(): Promise<void>; destroy(): void } {
+  const { bucket, prefix, region, endpoint, credentials, forcePathStyle } = target.s3;
+  const client = new S3Client({ region, endpoint, credentials, forcePathStyle: forcePathStyle ?? false });
+  return {
+    async empty() {
+      // Listed again from the start after each round of deletes: what was deleted is gone, so no
+      // continuation token is needed.
+      for (;;) {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+        const keys = (page.Contents ?? []).map((object) => object.Key!);
+        // One DeleteObject each: S3-compatible servers differ on the checksums DeleteObjects needs.
+        await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }))));
+        if (!page.IsTruncated) return;
+      }
+    },
+    destroy: () => client.destroy(),
+  };
 }
 
 /** Sends a test's request to the worker as the browser would; `ip` poses as the client's address. */

@@ -1,4 +1,4 @@
-// The API suite against a running worker (`npm run test:cloud` starts it and sets CLOUD_BASE_URL).
+// The cloud API tests against a running worker (`npm run test:cloud` starts it and sets CLOUD_BASE_URL).
 // Apart from the unit tests' config: these files need the worker and must not run in `npm test`.
 import { defineConfig } from 'vitest/config';
 
