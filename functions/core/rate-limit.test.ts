@@ -1,7 +1,10 @@
 // The fixed-window counter store, with the clock passed in (no sleeping). The limits on the
 // routes themselves: functions/comments/reader-defences.test.ts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Context } from 'hono';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../scripts/test/database.ts';
+import type { AppEnv } from './env.ts';
+import { ANALYTICS_LIMIT, rateLimitHits } from './rate-limit.ts';
 import { rateLimitStore } from './rate-limit-store.ts';
 
 let database: TestDatabase;
@@ -39,5 +42,28 @@ describe('rateLimitStore.hit', () => {
     expect(await db.selectFrom('rate_limit_counters').select('key').orderBy('key').execute()).toEqual([{ key: '3600s:k' }, { key: '60s:k' }]);
     await rateLimitStore.hit(db, 'j', MINUTE, at('12:05:00'));
     expect(await db.selectFrom('rate_limit_counters').select('key').orderBy('key').execute()).toEqual([{ key: '3600s:k' }, { key: '60s:j' }]);
+  });
+});
+
+describe('rateLimitHits', () => {
+  /** Just what rateLimitHits reads of a request: the client's address and the app's secret. */
+  const request = (ip: string, secret: Uint8Array) =>
+    ({ var: { deps: { clientIp: () => ip, sessionSecret: secret } } }) as unknown as Context<AppEnv>;
+  const keyOf = async (ip: string, secret: Uint8Array) => (await rateLimitHits(request(ip, secret), ANALYTICS_LIMIT))[0]!.key;
+
+  it('keys a counter by a keyed hash of the address, worked out once per address and secret', async () => {
+    const sign = vi.spyOn(crypto.subtle, 'sign');
+    try {
+      const secret = crypto.getRandomValues(new Uint8Array(32));
+      const first = await keyOf('203.0.113.5', secret);
+      expect(first).toMatch(/^analytics:[0-9a-f]{64}$/);
+      expect(await keyOf('203.0.113.5', secret)).toBe(first);
+      expect(sign).toHaveBeenCalledTimes(1); // the returning address was not hashed again
+      expect(await keyOf('203.0.113.6', secret)).not.toBe(first);
+      expect(await keyOf('203.0.113.5', crypto.getRandomValues(new Uint8Array(32)))).not.toBe(first);
+      expect(sign).toHaveBeenCalledTimes(3);
+    } finally {
+      sign.mockRestore();
+    }
   });
 });

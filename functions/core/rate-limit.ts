@@ -2,6 +2,7 @@
 // places its limit after its validator, so only well-formed requests count: a typo does not use up
 // a reader's allowance, and malformed floods are cheap to refuse anyway.
 import type { Context, MiddlewareHandler } from 'hono';
+import { LRUCache } from 'lru-cache';
 import { rateLimitSubject } from '../moderation/ip-address.ts';
 import type { AppEnv } from './env.ts';
 import { AppError } from './errors.ts';
@@ -39,7 +40,16 @@ export const ANALYTICS_LIMIT: RateLimitPolicy = {
   message: 'Too many events. Please wait a little and try again.',
 };
 
-const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+interface CounterKeys {
+  hmac: Promise<CryptoKey>;
+  /**
+   * Keys already worked out, by address: most requests come from an address seen moments ago, and
+   * Web Crypto's HMAC is a round trip to Node's thread pool (decision 10, the ingest's latency).
+   */
+  bySubject: LRUCache<string, string>;
+}
+
+const counterKeysBySecret = new WeakMap<Uint8Array, CounterKeys>();
 
 /**
  * The counter's key: the policy and a keyed hash of the address, so the table never holds an
@@ -47,13 +57,18 @@ const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
  * addresses cannot undo it. The app's secret keys it, with a label of its own.
  */
 async function counterKey(secret: Uint8Array, policy: RateLimitPolicy, subject: string): Promise<string> {
-  let key = hmacKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    hmacKeys.set(secret, key);
+  let keys = counterKeysBySecret.get(secret);
+  if (!keys) {
+    const hmac = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    keys = { hmac, bySubject: new LRUCache({ max: 10_000 }) };
+    counterKeysBySecret.set(secret, keys);
   }
-  const mac = await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(`rate-limit:${subject}`));
-  const hex = Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  let hex = keys.bySubject.get(subject);
+  if (hex === undefined) {
+    const mac = await crypto.subtle.sign('HMAC', await keys.hmac, new TextEncoder().encode(`rate-limit:${subject}`));
+    hex = Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    keys.bySubject.set(subject, hex);
+  }
   return `${policy.name}:${hex}`;
 }
 
