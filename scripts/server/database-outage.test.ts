@@ -2,20 +2,17 @@
 // hangs), the static pages keep being served, and the server recovers by itself when the database
 // is back. Tested with the real server process on a real PostgreSQL that is stopped and started
 // under it (Debian's packages, as .ci/run installs them; skipped where they are missing).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect.ts';
 import { databaseUnavailable } from '../../functions/core/db-errors.ts';
 import { UNAVAILABLE } from '../../functions/core/errors.ts';
 import { freePort } from '../test/free-port.ts';
 import { type Cluster, findPostgresBin, startCluster } from '../test/postgres-cluster.ts';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { killServer, type ServerProcess, startServerProcess, waitFor } from '../test/server-process.ts';
 const pgBin = findPostgresBin();
 
 async function timed(url: string): Promise<{ response: Response; ms: number }> {
@@ -26,33 +23,20 @@ async function timed(url: string): Promise<{ response: Response; ms: number }> {
 
 describe.skipIf(!pgBin)('the Node server on PostgreSQL', () => {
   let cluster: Cluster;
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let dataDir: string;
-  let output = '';
   let base: string;
 
   beforeAll(async () => {
     cluster = startCluster(pgBin!, await freePort());
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outage-test-data-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: cluster.url, DATABASE_DRIVER: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
-    Object.assign(env, { ADMIN_PASSWORD: 'outage-test-password', BACKUP_INTERVAL_HOURS: '0' });
-    for (const name of Object.keys(env)) if (/^(SEED_DEMO_CONTENT|SITE_URL|S3_)/.test(name)) delete env[name];
-    server = spawn(process.execPath, ['scripts/start.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output}`);
-      if ((await fetch(`${base}/api/author/get`).catch(() => null))?.ok) break;
-      if (Date.now() > deadline) throw new Error(`the server did not answer in time:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    server = await startServerProcess({ DATABASE_URL: cluster.url, DATABASE_DRIVER: '', DATA_DIR: dataDir, ADMIN_PASSWORD: 'outage-test-password', BACKUP_INTERVAL_HOURS: '0' });
+    base = server.base;
+    await waitFor(server, '/api/author/get', (r) => r.ok, Date.now() + 90_000);
   }, 120_000);
 
   afterAll(() => {
-    if (server?.exitCode === null) server.kill('SIGKILL');
+    killServer(server);
     cluster?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -79,8 +63,8 @@ describe.skipIf(!pgBin)('the Node server on PostgreSQL', () => {
     const up = await timed(`${base}/api/author/get`);
     expect(up.response.status).toBe(200);
     expect(await up.response.json()).toMatchObject({ success: true, profile: { name: 'Mara Quillon' } });
-    expect(server?.exitCode).toBeNull();
-    expect(output).toContain('unavailable (connect ECONNREFUSED');
+    expect(server!.child.exitCode).toBeNull();
+    expect(server!.output()).toContain('unavailable (connect ECONNREFUSED');
   }, 60_000);
 });
 
