@@ -9,16 +9,27 @@ import { banStore } from '../moderation/ban-store.ts';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const limitJson = bodyLimit({
+const tooLarge = () => new AppError(400, 'Request body is too large (the limit is 1 MB).');
+
+/** Counts the bytes of a body sent without a length (chunked) as they arrive. */
+const limitStreamedJson = bodyLimit({
   maxSize: JSON_BODY_LIMIT_BYTES,
   onError: () => {
-    throw new AppError(400, 'Request body is too large (the limit is 1 MB).');
+    throw tooLarge();
   },
 });
 
-/** JSON bodies are capped at 1 MB; upload routes set their own, larger limits. */
+/**
+ * JSON bodies are capped at 1 MB; upload routes set their own, larger limits. A body sent with its
+ * length is judged by the header alone, as bodyLimit does too, but without first asking for the
+ * body stream, which makes the Node adapter build a Web Request for it: a sixth of the ingest's
+ * work (decision 10). The runtime's HTTP parser holds the body to the declared length.
+ */
 export const jsonBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (/json/i.test(c.req.header('content-type') ?? '')) return limitJson(c, next);
+  if (!/json/i.test(c.req.header('content-type') ?? '')) return next();
+  const length = c.req.header('content-length');
+  if (length === undefined || c.req.header('transfer-encoding') !== undefined) return limitStreamedJson(c, next);
+  if (Number.parseInt(length, 10) > JSON_BODY_LIMIT_BYTES) throw tooLarge();
   await next();
 };
 
