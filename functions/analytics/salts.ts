@@ -4,6 +4,7 @@
 // can never be recomputed from an address, even by someone holding the database.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { toHex } from '../core/bytes.ts';
 
 type Db = Kysely<Database>;
 
@@ -17,8 +18,7 @@ export function utcDay(moment: Date): string {
 }
 
 function randomSalt(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toHex(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 async function saltOf(db: Db, day: string): Promise<string | undefined> {

@@ -5,6 +5,7 @@
 // The database computes it (store.ts writes a batch of events in one statement); this file says
 // what goes in, and visitorKey computes the same in the runtime, for tests and checks.
 import { type RawBuilder, sql } from 'kysely';
+import { toHex } from '../core/bytes.ts';
 
 /** The hashed text: salt, address and user agent on lines of their own (a header holds no line break, so they cannot run together). */
 export function visitorKeyInput(salt: string, ip: string, userAgent: string): string {
@@ -18,6 +19,5 @@ export function visitorKeySql(salt: RawBuilder<unknown>, afterSalt: RawBuilder<u
 
 /** The same key computed here: SHA-256 as lowercase hex. */
 export async function visitorKey(salt: string, ip: string, userAgent: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(visitorKeyInput(salt, ip, userAgent))));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(visitorKeyInput(salt, ip, userAgent))));
 }

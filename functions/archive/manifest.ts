@@ -2,6 +2,7 @@
 // with its size and SHA-256, so an import can prove the archive whole before it writes anything.
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
+import { toHex } from '../core/bytes.ts';
 
 export const ARCHIVE_FORMAT = 'author-site-archive';
 /** Raised when the layout changes in a way an older import could not read. */
@@ -37,7 +38,7 @@ export type ManifestFile = z.infer<typeof manifestFileSchema>;
 
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(digest);
 }
 
 /**

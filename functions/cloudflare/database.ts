@@ -11,7 +11,6 @@ import { POOL_TIMEOUTS } from '../../db/pool-timeouts.ts';
 import type { Database } from '../../db/types.ts';
 import type { WorkerConfig } from './config.ts';
 
-
 export interface DatabaseSession {
   db: Kysely<Database>;
   /** Ends the pool's connections; call once the request's work (including waitUntil) is done. */

@@ -4,6 +4,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { rateLimitSubject } from '../moderation/ip-address.ts';
+import { toHex } from './bytes.ts';
 import type { AppEnv } from './env.ts';
 import { AppError } from './errors.ts';
 import { type Hit, type HitResult, rateLimitStore, type Window } from './rate-limit-store.ts';
@@ -66,7 +67,7 @@ async function counterKey(secret: Uint8Array, policy: RateLimitPolicy, subject: 
   let hex = keys.bySubject.get(subject);
   if (hex === undefined) {
     const mac = await crypto.subtle.sign('HMAC', await keys.hmac, new TextEncoder().encode(`rate-limit:${subject}`));
-    hex = Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    hex = toHex(mac);
     keys.bySubject.set(subject, hex);
   }
   return `${policy.name}:${hex}`;

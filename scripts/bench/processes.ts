@@ -1,5 +1,5 @@
-// Child processes for the benchmarks and test:cloud: started with their output kept for the error message,
-// stopped by PID (SIGTERM, then SIGKILL), and all stopped together on failure.
+// Child processes for the benchmarks and test:cloud: started with their output kept for the error
+// message, stopped by PID (SIGTERM, then SIGKILL), and all stopped together on failure.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 

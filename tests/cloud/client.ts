@@ -36,7 +36,6 @@ export async function answer(response: Response | Promise<Response>): Promise<{ 
   return { status: res.status, body };
 }
 
-
 export async function signInAsAdmin(): Promise<string> {
   return sessionCookieFrom(await call('/api/auth/login', { json: ADMIN }));
 }

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-
 import { E2E_ADMIN } from '../../scripts/test/session.ts';
 
 export const ADMIN = E2E_ADMIN;
