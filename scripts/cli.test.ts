@@ -33,15 +33,15 @@ const createAdmin = (...args: string[]) => run('scripts/create-admin.ts', args);
 describe('command-line scripts', () => {
   it(
     'refuse to open the embedded database while another process holds it',
-    () => {
-      const lock = acquireDatabaseLock(dataDir);
+    async () => {
+      const lock = await acquireDatabaseLock(dataDir);
       try {
         const result = run('scripts/db-seed.ts');
         expect(result.status).toBe(1);
         expect(result.stderr).toContain(`in use by process ${process.pid}`);
         expect(result.stdout).not.toContain('Seeded');
         // The refused process leaves the holder's lock alone.
-        expect(fs.readFileSync(lock.path, 'utf8')).toBe(String(process.pid));
+        expect(JSON.parse(fs.readFileSync(lock.path, 'utf8'))).toMatchObject({ pid: process.pid });
       } finally {
         lock.release();
       }

@@ -71,7 +71,7 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('restoring a backup as README "Backups" says', () => {
   it('refuses while the server holds the database, and changes nothing', async () => {
-    const serverLock = acquireDatabaseLock(config.dataDir); // this process stands in for the running server
+    const serverLock = await acquireDatabaseLock(config.dataDir); // this process stands in for the running server
     try {
       const before = listUploads();
       const result = await runAsReadmeSays(readmeRestoreCommand(), config.dataDir, backupFolder);

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config.ts';
 
 export async function openDatabase(config: ServerConfig, log: (line: string) => void = () => {}): Promise<DatabaseHandle> {
   const embedded = !config.database.databaseUrl && config.database.driver !== 'postgres' && config.database.driver !== 'neon';
-  const lock: DatabaseLock | null = embedded ? acquireDatabaseLock(config.dataDir) : null;
+  const lock: DatabaseLock | null = embedded ? await acquireDatabaseLock(config.dataDir) : null;
   try {
     const handle = await connectDatabase(config.database);
     for (const line of await migrateToLatest(handle.db)) log(`database: ${line}`);

@@ -50,7 +50,7 @@ export async function restoreBackup(backupFolder: string, dataDir: string, now =
   });
   if (database.byteLength !== manifest.database.bytes) throw new RestoreError(`${folder} is damaged: ${path.basename(databaseFile)} has the wrong size`);
 
-  const lock = acquireDatabaseLock(dataDir);
+  const lock = await acquireDatabaseLock(dataDir);
   const movedAside = path.join(dataDir, `before-restore-${now.toISOString().replace(/[:.]/g, '-')}`);
   const moved: string[] = [];
   try {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { seedDemoContent } from '../../db/seed/index.ts';
 import { readContentSnapshot } from '../../functions/site/snapshot.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { buildStaticSite, replaceDirectory } from './site-builder.ts';
+import { stagingOwner } from './staging-owners.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,12 +20,6 @@ function tempFolder(parent: string, prefix: string): string {
 afterAll(() => {
   for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** The id of a process that has just ended. */
-function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', '']);
-  return new Promise((resolve) => child.on('exit', () => resolve(child.pid!)));
-}
 
 function writeSite(dir: string, text: string): void {
   fs.mkdirSync(path.join(dir, 'nested'), { recursive: true });
@@ -80,10 +74,13 @@ describe('buildStaticSite', () => {
     await seedDemoContent(database.db);
     const snapshot = await readContentSnapshot(database.db).finally(() => database.close());
     const outDir = path.join(outside, 'site', 'build-test');
-    // What a build killed mid-way leaves behind: removed once its process is gone, kept while it lives.
+    // A leftover named by PID only (an older version's) is removed, this process's build in
+    // progress is kept (staging-owners.test.ts has every case).
     const staging = path.join(REPO_ROOT, '.site', 'staging');
-    const abandoned = path.join(staging, `${await deadPid()}-build-test-abandoned`);
-    const ours = path.join(staging, `${process.pid}-build-test-in-progress`);
+    fs.mkdirSync(staging, { recursive: true });
+    const owner = await stagingOwner(staging);
+    const abandoned = path.join(staging, '999999-build-test-abandoned');
+    const ours = path.join(staging, `${owner}-build-test-in-progress`);
     for (const dir of [abandoned, ours]) fs.mkdirSync(dir, { recursive: true });
     folders.push(ours);
 
@@ -97,7 +94,7 @@ describe('buildStaticSite', () => {
     expect(fs.existsSync(`${book}.br`) || fs.existsSync(`${book}.gz`)).toBe(false);
     // Only the finished site is left: no snapshot file, no staging folder.
     expect(fs.readdirSync(path.dirname(outDir))).toEqual(['build-test']);
-    const left = fs.readdirSync(staging).filter((entry) => entry.startsWith(`${process.pid}-build-test-`));
+    const left = fs.readdirSync(staging).filter((entry) => entry.startsWith(`${owner}-build-test-`));
     expect(left).toEqual([path.basename(ours)]);
     expect(fs.existsSync(abandoned)).toBe(false);
   }, 60_000);

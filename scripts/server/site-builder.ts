@@ -14,11 +14,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { isAlive } from '../../db/lock.ts';
 import type { ReadImage } from '../../src/lib/epub/index.ts';
 import type { ContentSnapshot } from '../../src/lib/snapshot.ts';
 import { siteImageReader, writeStoryEpubs } from './epub-files.ts';
 import { precompressSite } from './precompress.ts';
+import { removeAbandonedStaging, stagingOwner } from './staging-owners.ts';
 
 const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
 
@@ -36,11 +36,12 @@ export interface BuildOptions {
 
 export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, signal, readImage }: BuildOptions): Promise<void> {
   const stagingRoot = path.join(projectRoot, '.site', 'staging');
-  // Named after the process that owns it, so a later build can tell what a killed one left behind.
-  const staging = path.join(stagingRoot, `${process.pid}-${path.basename(outDir)}-${randomUUID().slice(0, 8)}`);
-  const snapshotFile = `${staging}.snapshot.json`;
   await fs.mkdir(stagingRoot, { recursive: true });
-  await removeAbandonedStaging(stagingRoot);
+  // Named after the process that owns it, so a later build can tell what a killed one left behind.
+  const owner = await stagingOwner(stagingRoot);
+  const staging = path.join(stagingRoot, `${owner}-${path.basename(outDir)}-${randomUUID().slice(0, 8)}`);
+  const snapshotFile = `${staging}.snapshot.json`;
+  await removeAbandonedStaging(stagingRoot, owner);
   await fs.writeFile(snapshotFile, JSON.stringify(snapshot));
   try {
     await runAstroBuild(projectRoot, { CONTENT_SNAPSHOT: snapshotFile, SITE_OUT_DIR: staging, SITE_URL: siteUrl }, signal);
@@ -56,19 +57,6 @@ export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, 
     await replaceDirectory(staging, outDir);
   } finally {
     await Promise.all([fs.rm(staging, { recursive: true, force: true }), fs.rm(snapshotFile, { force: true })]);
-  }
-}
-
-/**
- * A server killed mid-build (Playwright stops its web server with SIGKILL) never reaches its
- * `finally`; its staging entries are removed once its process is gone.
- */
-async function removeAbandonedStaging(stagingRoot: string): Promise<void> {
-  for (const entry of await fs.readdir(stagingRoot)) {
-    const owner = Number(/^(\d+)-/.exec(entry)?.[1]);
-    if (owner > 0 && !isAlive(owner)) {
-      await fs.rm(path.join(stagingRoot, entry), { recursive: true, force: true });
-    }
   }
 }
 

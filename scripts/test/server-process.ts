@@ -19,13 +19,15 @@ export interface ServerProcess {
 /**
  * Starts the server with `env` over this process's environment and a free port. The demo-content,
  * site-URL and S3 settings are left at their defaults unless `env` sets them, so a developer's own
- * environment cannot change what a test sees.
+ * environment cannot change what a test sees. `launcher` runs the server through another command
+ * (e.g. `unshare`), which must then pass SIGKILL on to it.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+export async function startServerProcess(env: NodeJS.ProcessEnv, launcher: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
   for (const name of Object.keys(childEnv)) if (/^(SEED_DEMO_CONTENT|SITE_URL|S3_)/.test(name)) delete childEnv[name];
-  const child = spawn(process.execPath, ['scripts/start.ts'], { cwd: REPO_ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...args] = [...launcher, process.execPath, 'scripts/start.ts'];
+  const child = spawn(command!, args, { cwd: REPO_ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
