@@ -96,6 +96,7 @@ describe('restoring a backup as README "Backups" says', () => {
 
     const result = await runAsReadmeSays(readmeRestoreCommand(), config.dataDir, backupFolder);
     expect(result.output).toContain('Start the server again with: npm start');
+    expect(result.output).toContain('Every session is signed out'); // restore-sessions.test.ts checks that it is so
     expect(result.code).toBe(0);
 
     expect(await storyTitles()).toEqual(["Before the storm's end"]);

@@ -3,7 +3,8 @@ import path from 'node:path';
 
 /**
  * SESSION_SECRET when set; otherwise a random secret kept in DATA_DIR so sessions survive a
- * restart. Several servers behind one domain must share SESSION_SECRET.
+ * restart (a restore moves it aside: restore-backup.ts). Several servers behind one domain must
+ * share SESSION_SECRET.
  */
 export function loadSessionSecret(configured: string | undefined, dataDir: string): Uint8Array {
   if (configured) {
