@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { seedDemoContent } from '../db/seed/index.ts';
+import type { Failure } from '../functions/core/rebuild.ts';
 import { readContentSnapshot } from '../functions/site/snapshot.ts';
 import { readConfig } from './config.ts';
 import { ensureFirstAdmin } from './server/admin-account.ts';
@@ -74,13 +75,15 @@ async function main(): Promise<void> {
   await releases.start();
   cleanups.push(startAnalyticsMaintenance(database.db, config.analyticsRetentionDays, log));
   // Stopped before the database closes: a backup in progress finishes first.
-  cleanups.push(startBackups(config, database, log));
+  let backupError: Failure | null = null;
+  cleanups.push(startBackups(config, database, log, (failure) => (backupError = failure)));
   const app = createServer({
     config,
     database,
     sessionSecret: loadSessionSecret(config.sessionSecret, config.dataDir),
     publisher,
     releasesChanged: () => void releases.changed(),
+    backupError: () => backupError,
   });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
     log(`ready: http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`),

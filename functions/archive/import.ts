@@ -4,6 +4,7 @@
 // only once the new rows are committed.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { diskFull } from '../core/disk-full.ts';
 import { AppError } from '../core/errors.ts';
 import type { Storage } from '../core/storage.ts';
 import { type ArchiveContents, readArchive } from './read-archive.ts';
@@ -77,7 +78,7 @@ export async function importArchive(deps: ImportDeps, bytes: Uint8Array, options
     await uploads.undo();
     const refused = refusedRow(error);
     if (refused) throw refused;
-    if (writingFiles) {
+    if (writingFiles && !diskFull(error)) {
       console.error('[import] writing the uploads failed; rows rolled back and files restored:', error);
       throw new AppError(503, NOT_STORED);
     }

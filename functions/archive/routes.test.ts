@@ -2,9 +2,10 @@
 // form and limits, replacing a site (old files deleted only after the commit), and a failure in
 // the middle of an import leaving every row and file as it was. 401/403: functions/roles.test.ts.
 import { unzipSync } from 'fflate';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
+import { DISK_FULL } from '../core/disk-full.ts';
 import { pngBytes } from '../images/test-kit.ts';
 import { exportArchive } from './export.ts';
 import { archiveDay } from './file-name.ts';
@@ -29,8 +30,9 @@ function importForm(archive: Uint8Array, replace?: string): FormData {
 class FailingStorage extends MemoryStorage {
   puts = 0;
   failOn = 0;
+  failure = () => new Error('the bucket broke');
   override async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
-    if (++this.puts === this.failOn) throw new Error('disk full');
+    if (++this.puts === this.failOn) throw this.failure();
     return super.put(key, body, contentType);
   }
 }
@@ -118,6 +120,23 @@ describe('POST /api/admin/import', () => {
     expect(await snapshotSite(t.database.db, storage)).toEqual(before);
     expect(await storage.get(galleryFile)).toBeNull();
     expect(t.rebuilds).toEqual([]);
+  });
+
+  it('answers 507 when the disk is full while storing the files, and changes nothing', async () => {
+    const archive = await exportArchive(t.deps, { analytics: false });
+    const storage = new FailingStorage();
+    t.deps.storage = storage;
+    await t.database.db.insertInto('stories').values({ slug: 'after-export', title: 'After', status: 'draft' }).execute();
+    const before = await snapshotSite(t.database.db, storage);
+    storage.failOn = 1;
+    storage.failure = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    const response = await t.call('/api/admin/import', { body: importForm(archive, '1'), cookie });
+    expect(response.status).toBe(507);
+    expect(await response.json()).toEqual({ success: false, error: DISK_FULL });
+    expect(await snapshotSite(t.database.db, storage)).toEqual(before);
+    vi.restoreAllMocks();
   });
 
   it('refuses a request without a file, or a replace that is not a yes or no', async () => {

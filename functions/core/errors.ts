@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { databaseUnavailable } from './db-errors.ts';
+import { DISK_FULL, diskFull } from './disk-full.ts';
 
 /** An error whose message is safe to show to the person who made the request. */
 export class AppError extends Error {
@@ -44,6 +45,11 @@ export function handleError(error: Error, c: Context): Response {
     const status = error.status as ContentfulStatusCode;
     const message = status === 400 && error.message ? error.message : (httpExceptionMessages[status] ?? 'Request refused.');
     return c.json({ success: false, error: message }, status);
+  }
+  // Before the outage check: a full MinIO answers 507, which is a 5xx too, and waiting will not mend it.
+  if (diskFull(error)) {
+    console.error(`[api] ${c.req.method} ${c.req.path}: out of disk space (${error.message || error.constructor.name})`);
+    return c.json({ success: false, error: DISK_FULL }, 507);
   }
   if (databaseUnavailable(error) || storageUnavailable(error)) {
     // Logged briefly: while the database (or the bucket) is down every request ends here.

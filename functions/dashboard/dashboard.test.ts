@@ -72,13 +72,39 @@ describe('GET /api/admin/publish-state', () => {
     expect(idle.headers.get('cache-control')).toBe('no-store');
     expect(await idle.json()).toEqual({ success: true, state: { publishing: false, last_published_at: null, last_error: null } });
 
-    t.publishState = {
-      publishing: true,
-      last_published_at: '2026-11-22T10:00:00.000Z',
-      last_error: { message: 'astro exploded', at: '2026-11-22T10:05:00.000Z' },
-    };
-    const failing = await t.call('/api/admin/publish-state.php', { cookie });
-    expect(failing.status).toBe(200);
-    expect(await failing.json()).toEqual({ success: true, state: t.publishState });
+    t.publishState = { publishing: true, last_published_at: '2026-11-22T10:00:00.000Z', last_error: null };
+    const busy = await t.call('/api/admin/publish-state.php', { cookie });
+    expect(busy.status).toBe(200);
+    expect(await busy.json()).toEqual({ success: true, state: t.publishState });
+  });
+
+  // A build's output names the server's folders (/srv/site/.site/staging/…): not for every role.
+  const FAILING = {
+    publishing: false,
+    last_published_at: '2026-11-22T10:00:00.000Z',
+    last_error: { message: 'astro build failed (exit 1):\nENOSPC: no space left on device, write /srv/data/site/build-1/index.html', at: '2026-11-22T10:05:00.000Z', disk_full: true as const },
+    backup_error: { message: "EACCES: permission denied, mkdir '/srv/backups/backup-20261122T050000Z.partial'", at: '2026-11-22T05:00:00.000Z' },
+  };
+
+  it("shows an admin a failed build's and backup's details", async () => {
+    t.publishState = FAILING;
+    const res = await t.call('/api/admin/publish-state', { cookie: await t.signedInAs('admin') });
+    expect(await res.json()).toEqual({ success: true, state: FAILING });
+  });
+
+  it.each(['author', 'mod'] as const)('tells %s that the publish and the backup failed, and when, without the details', async (role) => {
+    t.publishState = FAILING;
+    const res = await t.call('/api/admin/publish-state', { cookie: await t.signedInAs(role) });
+    const body = await res.json();
+    expect(body).toEqual({
+      success: true,
+      state: {
+        publishing: false,
+        last_published_at: '2026-11-22T10:00:00.000Z',
+        last_error: { message: 'The last publish failed. An admin can see the details.', at: '2026-11-22T10:05:00.000Z', disk_full: true },
+        backup_error: { message: 'The last backup failed. An admin can see the details.', at: '2026-11-22T05:00:00.000Z' },
+      },
+    });
+    expect(JSON.stringify(body)).not.toMatch(/\/srv|ENOSPC|EACCES/);
   });
 });

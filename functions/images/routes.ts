@@ -8,6 +8,7 @@ import { commentStore, IMAGE_COMMENTS } from '../comments/store.ts';
 import { submitReaderComment } from '../comments/submit.ts';
 import type { AppEnv } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
+import { DISK_FULL, diskFull } from '../core/disk-full.ts';
 import { bannedAddressGuard } from '../core/guards.ts';
 import { COMMENT_LIMIT, LIKE_LIMIT, rateLimit } from '../core/rate-limit.ts';
 import { filesIn, formBodyLimit, readMultipart } from '../core/form.ts';
@@ -55,6 +56,11 @@ export const galleryImageRoutes = new Hono<AppEnv>()
       try {
         images.push(await storeGalleryImage(deps, gallery_id, file));
       } catch (error) {
+        // A full disk after some files were stored: those stay and are published; the rest are named.
+        if (diskFull(error) && images.length > 0) {
+          errors.push(...files.slice(index).map((rest, i) => `${displayName(rest.name) || `File ${index + i + 1}`}: ${DISK_FULL}`));
+          break;
+        }
         if (!(error instanceof FileRefused)) throw error;
         errors.push(`${displayName(file.name) || `File ${index + 1}`}: ${error.message}`);
       }

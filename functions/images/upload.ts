@@ -4,6 +4,7 @@
 import type { AppDeps } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
 import { foreignKeyViolation } from '../core/db-errors.ts';
+import { diskFull } from '../core/disk-full.ts';
 import { UndecodableImageError } from '../core/images.ts';
 import type { Storage } from '../core/storage.ts';
 import { GALLERY_NOT_FOUND } from '../galleries/store.ts';
@@ -64,6 +65,7 @@ export async function storeGalleryImage(deps: UploadDeps, galleryId: number, fil
   try {
     await putAll(deps.storage, files);
   } catch (error) {
+    if (diskFull(error)) throw error; // answered 507 (functions/core/errors.ts): "try again" would not help
     console.error(`[gallery-upload] storing "${name}" failed:`, error);
     throw new FileRefused(NOT_STORED);
   }
@@ -84,6 +86,7 @@ export async function storeGalleryImage(deps: UploadDeps, galleryId: number, fil
   } catch (error) {
     await deleteStoredFiles(deps.storage, files.map((f) => f.key));
     if (foreignKeyViolation(error) !== null) throw new AppError(404, GALLERY_NOT_FOUND); // deleted meanwhile
+    if (diskFull(error)) throw error;
     console.error(`[gallery-upload] saving "${name}" failed:`, error);
     throw new FileRefused(NOT_STORED);
   }

@@ -22,6 +22,7 @@ const entry = (key: string, modified: number, size = PNG.length) => ({
   url: `/api/uploads/${key}`,
   size,
   modified,
+  used_by: [],
 });
 
 describe('GET /api/images/manage', () => {
@@ -124,7 +125,8 @@ describe('POST /api/images/manage (delete)', () => {
   });
 
   it.each([
-    ['an unknown field', { action: 'delete', path: 'covers/x.png', force: true }, 'Unknown field: force'],
+    ['an unknown field', { action: 'delete', path: 'covers/x.png', mode: 'all' }, 'Unknown field: mode'],
+    ['a force that is not a boolean', { action: 'delete', path: 'covers/x.png', force: 'yes' }, 'force must be a boolean'],
     ['an unknown action', { action: 'rename', path: 'covers/x.png' }, 'action must be one of: delete'],
     ['no action', { path: 'covers/x.png' }, 'action must be one of: delete'],
     ['no path', { action: 'delete' }, 'path is required'],

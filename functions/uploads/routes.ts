@@ -12,6 +12,7 @@ import { UPLOAD_FOLDERS } from '../../src/lib/upload-kinds.ts';
 import { manageActionSchema } from './schema.ts';
 import { managedKeyOf, safeKeyOrNull, uploadStore } from './store.ts';
 import { readImageUpload, uploadBodyLimit } from './upload-form.ts';
+import { deleteUpload, uploadUses, withUses } from './usage.ts';
 
 const staffOnly = requireRole('admin', 'author');
 
@@ -26,12 +27,17 @@ export const imageUploadRoutes = new Hono<AppEnv>()
     const files = await uploadStore.list(c.var.deps.storage, 'pagebreaks');
     return c.json({ success: true, images: files.map(({ url, filename }) => ({ url, filename })) });
   })
-  .get('/manage', staffOnly, async (c) => c.json({ success: true, uploads: await uploadStore.listAll(c.var.deps.storage) }))
+  .get('/manage', staffOnly, async (c) => {
+    const { storage, db } = c.var.deps;
+    const [uploads, uses] = await Promise.all([uploadStore.listAll(storage), uploadUses(db)]);
+    return c.json({ success: true, uploads: withUses(uploads, uses) });
+  })
   .post('/manage', staffOnly, jsonBody(manageActionSchema), async (c) => {
-    const key = managedKeyOf(c.req.valid('json').path);
+    const { path, force = false } = c.req.valid('json');
+    const key = managedKeyOf(path);
     if (!key) throw new AppError(400, 'path must name a file in covers, pagebreaks or general.');
-    if (!(await c.var.deps.storage.delete(key))) throw new AppError(404, 'File not found');
-    return c.json({ success: true });
+    const cleared = await deleteUpload(c.var.deps, key, force);
+    return c.json({ success: true, ...(cleared.length > 0 && { cleared }) });
   });
 
 /** A strong validator from the bytes themselves: base64url of the first 16 bytes of their SHA-256. */

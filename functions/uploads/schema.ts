@@ -11,4 +11,6 @@ export const manageActionSchema = z.strictObject({
   action: z.literal('delete'),
   /** A storage key ("covers/x.webp") or its address ("/api/uploads/covers/x.webp", "uploads/covers/x.webp"). */
   path: z.string().min(1).max(1024),
+  /** Delete a file in use too, clearing its references (docs/product.md, "Deleting an upload that is in use"). */
+  force: z.boolean().optional(),
 });

@@ -100,6 +100,18 @@ describe('BackupSchedule', () => {
     await s.stop();
   });
 
+  it('tells of each failure and of the success after it', async () => {
+    const backups = fakeBackups(null);
+    backups.failNext();
+    const outcome = vi.fn();
+    const s = new BackupSchedule({ intervalMs: 24 * HOUR, newestBackupAt: backups.newestBackupAt, backup: backups.backup, log: () => {}, outcome });
+    await s.start();
+    expect(outcome.mock.calls).toEqual([[new Error('disk full')]]);
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(outcome.mock.calls).toEqual([[new Error('disk full')], [null]]);
+    await s.stop();
+  });
+
   it('on stop, lets a backup in progress finish and starts no other', async () => {
     let finish: () => void = () => {};
     let finished = false;
@@ -144,6 +156,21 @@ describe('startBackups', () => {
       expect(log.mock.calls[0]![0]).toContain(message);
       expect(vi.getTimerCount()).toBe(0);
       await stop();
+    }
+  });
+
+  it("reports a backup that found the disk full, for the admin's publish state", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-start-test-'));
+    // The dump fails as a write to a full disk does: /dev/full is always full.
+    const full = { dumpDataDir: async () => fs.writeFileSync('/dev/full', 'x') } as unknown as DatabaseHandle;
+    try {
+      const report = vi.fn();
+      const stop = startBackups(readConfig({ DATA_DIR: dataDir }), full, () => {}, report);
+      await vi.waitFor(() => expect(report).toHaveBeenCalled());
+      await stop();
+      expect(report.mock.calls).toEqual([[{ message: expect.stringMatching(/^ENOSPC/), at: expect.stringMatching(/^2026-11-22T12:00/), disk_full: true }]]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

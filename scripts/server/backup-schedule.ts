@@ -4,6 +4,7 @@
 // made at once, and otherwise the timer waits for the rest of the interval.
 import path from 'node:path';
 import type { DatabaseHandle } from '../../db/connect.ts';
+import { failureOf, type Failure } from '../../functions/core/rebuild.ts';
 import type { ServerConfig } from '../config.ts';
 import { listBackups, writeBackup } from './backup.ts';
 import { DueTimer } from './due-timer.ts';
@@ -16,11 +17,13 @@ export interface BackupScheduleOptions {
   newestBackupAt: () => Promise<Date | null>;
   backup: (now: Date) => Promise<unknown>;
   log: (line: string) => void;
+  /** Told after every attempt: the error of a failed one, null after a success. */
+  outcome?: (error: unknown) => void;
   now?: () => Date;
 }
 
 export class BackupSchedule extends DueTimer {
-  constructor({ intervalMs, newestBackupAt, backup, log, now }: BackupScheduleOptions) {
+  constructor({ intervalMs, newestBackupAt, backup, log, outcome, now }: BackupScheduleOptions) {
     super({
       async run(at) {
         const newest = await newestBackupAt();
@@ -29,11 +32,13 @@ export class BackupSchedule extends DueTimer {
         const started = Date.now();
         await backup(at);
         log(`backups: made a backup in ${Date.now() - started} ms`);
+        outcome?.(null);
         return intervalMs;
       },
       retryAfter(error) {
         // A full disk or a missing folder will not mend itself in a minute: try again in an hour.
         log(`backups: backup failed, trying again in an hour: ${error instanceof Error ? error.message : String(error)}`);
+        outcome?.(error);
         return Math.min(intervalMs, HOUR_MS);
       },
       ...(now && { now }),
@@ -49,9 +54,15 @@ export class BackupSchedule extends DueTimer {
 /**
  * Starts the schedule of the Node server, or says once why there is none: backups are turned
  * off, or the database or the uploads live with a provider that keeps its own backups.
+ * `report` gets each backup's failure (null after a success), for the admin's publish state.
  * Returns what stops it.
  */
-export function startBackups(config: ServerConfig, database: DatabaseHandle, log: (line: string) => void): () => Promise<void> {
+export function startBackups(
+  config: ServerConfig,
+  database: DatabaseHandle,
+  log: (line: string) => void,
+  report: (failure: Failure | null) => void = () => {},
+): () => Promise<void> {
   const { dir, keep, intervalHours } = config.backups;
   if (intervalHours === 0) {
     log('backups: off (BACKUP_INTERVAL_HOURS=0)');
@@ -68,6 +79,7 @@ export function startBackups(config: ServerConfig, database: DatabaseHandle, log
     newestBackupAt: async () => (await listBackups(dir))[0]?.createdAt ?? null,
     backup: (now) => writeBackup({ dumpDatabase, uploadsDir: path.join(config.dataDir, 'uploads') }, dir, keep, now),
     log,
+    outcome: (error) => report(error === null ? null : failureOf(error, new Date())),
   });
   log(`backups: every ${intervalHours} h into ${dir}, keeping the last ${keep}`);
   void schedule.start();

@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import { createApp } from '../../functions/app.ts';
 import { S3Storage } from '../../functions/core/s3-storage.ts';
+import type { Failure, RebuildTrigger } from '../../functions/core/rebuild.ts';
 import type { Storage } from '../../functions/core/storage.ts';
 import type { ServerConfig } from '../config.ts';
 import { clientIpResolver } from './client-ip.ts';
@@ -24,13 +25,20 @@ export function createServer(options: {
   publisher: SitePublisher;
   /** Re-arms the release timer after a release time changed. */
   releasesChanged?: () => void;
+  /** The last local backup's failure, null while backups succeed (or are made elsewhere). */
+  backupError?: () => Failure | null;
 }): Hono {
-  const { config, database, sessionSecret, publisher, releasesChanged } = options;
+  const { config, database, sessionSecret, publisher, releasesChanged, backupError } = options;
+  // The admin's top bar shows a failed backup beside the publish state (docs/decisions/0006-publish-state.md).
+  const rebuild: RebuildTrigger = {
+    schedule: (reason) => publisher.schedule(reason),
+    state: () => ({ ...publisher.state(), backup_error: backupError?.() ?? null }),
+  };
   const api = createApp({
     db: database.db,
     sessionSecret,
     clientIp: clientIpResolver(config.trustedProxies),
-    rebuild: publisher,
+    rebuild,
     storage: uploadStorage(config),
     images: sharpImages,
     siteOrigin: config.siteOrigin,

@@ -292,6 +292,21 @@ describe('SitePublisher.state()', () => {
     expect(served(p)).toBe('build 1');
   });
 
+  it('marks a build that ran out of disk space, as a full disk fails it (ENOSPC)', async () => {
+    const p = new SitePublisher({
+      sitesDir,
+      debounceMs: 10,
+      log: () => {},
+      build: async (outDir) => {
+        fs.mkdirSync(outDir, { recursive: true });
+        fs.writeFileSync('/dev/full', 'page'); // a real ENOSPC from the file system (/dev/full is always full)
+      },
+    });
+    publisher = p;
+    await expect(p.publishNow('full')).rejects.toThrow(/ENOSPC/);
+    expect(p.state().last_error).toEqual({ message: expect.stringMatching(/^ENOSPC/), at: expect.stringMatching(isoTime), disk_full: true });
+  });
+
   it('reports a failed scheduled build too, and the next success clears the error', async () => {
     const { publisher: p } = makePublisher({ debounceMs: 5, failOn: 1 });
     p.schedule('edit');

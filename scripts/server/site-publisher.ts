@@ -3,7 +3,7 @@
 // readers never see a half-built site and a failed build leaves the previous one up.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PublishState, RebuildTrigger } from '../../functions/core/rebuild.ts';
+import { failureOf, type PublishState, type RebuildTrigger } from '../../functions/core/rebuild.ts';
 
 export interface SitePublisherOptions {
   /** Folder that holds the builds and the `current` pointer file. */
@@ -100,7 +100,7 @@ export class SitePublisher implements RebuildTrigger {
       await build(outDir, this.stopping.signal);
     } catch (error) {
       fs.rmSync(outDir, { recursive: true, force: true });
-      if (!this.stopping.signal.aborted) this.lastError = { message: (error as Error).message, at: new Date().toISOString() };
+      if (!this.stopping.signal.aborted) this.lastError = failureOf(error, new Date());
       log(
         this.stopping.signal.aborted
           ? 'site: build cancelled'

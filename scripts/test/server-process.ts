@@ -1,6 +1,7 @@
 // The real server (`scripts/start.ts`) in a child process on 127.0.0.1, for the tests that need
-// the whole of it: `npm start` as a newcomer runs it (scripts/start.test.ts) and a database that
-// goes away under it (scripts/server/database-outage.test.ts). The test stops it by its PID.
+// the whole of it: `npm start` as a newcomer runs it (scripts/start.test.ts), a database that
+// goes away under it (scripts/server/database-outage.test.ts) and a disk that fills up
+// (scripts/server/disk-full.test.ts). The test stops it by its PID.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,16 +18,16 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server with `env` over this process's environment and a free port. The demo-content,
- * site-URL and S3 settings are left at their defaults unless `env` sets them, so a developer's own
- * environment cannot change what a test sees. `launcher` runs the server through another command
- * (e.g. `unshare`), which must then pass SIGKILL on to it.
+ * Starts the server with `env` over this process's environment and a free port, through `wrap`
+ * when given. The demo-content, site-URL and S3 settings are left at their defaults unless `env`
+ * sets them, so a developer's own environment cannot change what a test sees.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv, launcher: string[] = []): Promise<ServerProcess> {
+export async function startServerProcess(env: NodeJS.ProcessEnv, wrap: (command: string[]) => string[] = (command) => command): Promise<ServerProcess> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
   for (const name of Object.keys(childEnv)) if (/^(SEED_DEMO_CONTENT|SITE_URL|S3_)/.test(name)) delete childEnv[name];
-  const [command, ...args] = [...launcher, process.execPath, 'scripts/start.ts'];
+  // `wrap` may run the server inside another command (which must exec it, keeping the PID).
+  const [command, ...args] = wrap([process.execPath, 'scripts/start.ts']);
   const child = spawn(command!, args, { cwd: REPO_ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,9 +1,10 @@
 // Whether the public site shows the latest changes: 'Publishing…' while a rebuild is queued or
 // running, the time of the last successful publish, or the last failure with its message (the
-// previous site keeps serving). It polls quickly while publishing and right after any save.
+// previous site keeps serving); beside it a failed backup. A full disk is said in plain words.
+// It polls quickly while publishing and right after any save.
 import './publish-status.css';
 import { useCallback, useEffect, useState } from 'react';
-import type { PublishState } from '../../functions/core/rebuild.ts';
+import type { Failure, PublishState } from '../../functions/core/rebuild.ts';
 import { apiRequest, CONTENT_CHANGED_EVENT } from '../lib/api-client.ts';
 
 const BUSY_POLL_MS = 1500;
@@ -48,13 +49,7 @@ export function PublishStatus() {
       {state.publishing ? (
         <span className="publish-pill publish-busy">Publishing…</span>
       ) : state.last_error ? (
-        <details className="publish-failed">
-          <summary className="publish-pill publish-error">Publish failed at {formatTime(state.last_error.at)}</summary>
-          <div className="publish-error-detail">
-            <p>The previous version of the site is still online. The build said:</p>
-            <pre>{state.last_error.message}</pre>
-          </div>
-        </details>
+        <FailurePill failure={state.last_error} title="Publish failed" explanation="The previous version of the site is still online; the next change publishes again." />
       ) : state.last_published_at ? (
         <span className="publish-pill publish-ok">
           Published <time dateTime={state.last_published_at}>{formatTime(state.last_published_at)}</time>
@@ -62,6 +57,26 @@ export function PublishStatus() {
       ) : (
         <span className="publish-pill">Not published yet</span>
       )}
+      {state.backup_error && (
+        <FailurePill failure={state.backup_error} title="Backup failed" explanation="The earlier backups are kept; it is tried again within an hour." />
+      )}
     </div>
+  );
+}
+
+const DISK_FULL_ADVICE = 'The server is out of disk space: free some (old backups, unused uploads).';
+
+function FailurePill({ failure, title, explanation }: { failure: Failure; title: string; explanation: string }) {
+  return (
+    <details className="publish-failed">
+      <summary className="publish-pill publish-error">
+        {failure.disk_full ? `${title}: disk full` : title} at {formatTime(failure.at)}
+      </summary>
+      <div className="publish-error-detail">
+        {failure.disk_full && <p>{DISK_FULL_ADVICE}</p>}
+        <p>{explanation}</p>
+        <pre>{failure.message}</pre>
+      </div>
+    </details>
   );
 }

@@ -55,11 +55,24 @@ export function UploadManager() {
     }
   }
 
+  /** Deletes after a confirmation; a file in use (409) only after a second one, which clears its uses. */
   async function remove(file: UploadFile) {
     if (!(await confirm(`Are you sure you want to delete "${file.filename}"? This action cannot be undone.`))) return;
+    const json = { action: 'delete', path: file.path };
     try {
-      await apiRequest('/api/images/manage', { json: { action: 'delete', path: file.path } });
-      showNotice({ kind: 'success', text: 'File deleted successfully!' });
+      let result: { cleared?: string[] };
+      try {
+        result = await apiRequest('/api/images/manage', { json });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        showNotice({ kind: 'error', text: error.message });
+        // The users are named in the dialog too: on a phone the notice is scrolled out of view.
+        const forced = `${error.message} Delete "${file.filename}" anyway? Covers and page breaks that use it go back to the default, it is removed from the Markdown that shows it, and the site is republished.`;
+        if (!(await confirm(forced, 'Delete anyway'))) return;
+        result = await apiRequest('/api/images/manage', { json: { ...json, force: true } });
+      }
+      const cleared = result.cleared ? ` Removed from: ${result.cleared.join(', ')}.` : '';
+      showNotice({ kind: 'success', text: `File deleted successfully!${cleared}` });
       await load();
     } catch (error) {
       showNotice({ kind: 'error', text: messageOf(error, 'Failed to delete file') });

@@ -1,5 +1,5 @@
 // One uploaded file in the Upload Manager's grid: thumbnail (or a placeholder when it cannot be
-// shown), name, size, date, 'View' and 'Delete'.
+// shown), name, size, date, where the site uses it, 'View' and 'Delete'.
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import type { UploadFile } from '../lib/upload-kinds.ts';
@@ -37,6 +37,7 @@ export function UploadFileCard({ file, onDelete }: { file: UploadFile; onDelete(
       <p className="upload-meta muted">
         {formatBytes(file.size)} · <time dateTime={modified.toISOString()}>{dateFormat.format(modified)}</time>
       </p>
+      <UsedBy uses={file.used_by ?? []} />
       <div className="row-actions">
         <a className="button button-ghost" href={file.url} target="_blank" rel="noopener">
           View<span className="visually-hidden"> {file.filename}</span>
@@ -46,5 +47,24 @@ export function UploadFileCard({ file, onDelete }: { file: UploadFile; onDelete(
         </button>
       </div>
     </li>
+  );
+}
+
+/** Shown on the card itself; the rest are named when a delete is refused. */
+const SHOWN_USES = 3;
+
+function UsedBy({ uses }: { uses: string[] }) {
+  if (uses.length === 0) return <p className="upload-usage muted">Not used on the site</p>;
+  const hidden = uses.length - SHOWN_USES;
+  return (
+    <div className="upload-usage">
+      <p className="upload-usage-title">Used by</p>
+      <ul>
+        {uses.slice(0, SHOWN_USES).map((use) => (
+          <li key={use}>{use}</li>
+        ))}
+        {hidden > 0 && <li className="muted">and {hidden} more</li>}
+      </ul>
+    </div>
   );
 }

@@ -32,5 +32,7 @@ export interface UploadFile {
   size: number;
   /** Unix seconds. */
   modified: number;
+  /** Where the site uses it ("cover of story 'The Fleet'"); only in the Upload Manager's listing. */
+  used_by?: string[];
 }
 export type UploadListing = Record<UploadFolder, UploadFile[]>;
