@@ -45,6 +45,7 @@ describe('npm start', () => {
       expect(await server.exited).toEqual({ code: 0, signal: null });
       expect(server.output()).toContain('SIGTERM: stopping');
       expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+      expect(fs.readdirSync(dataDir).filter((name) => name.endsWith('.sock'))).toEqual([]); // its liveness socket (decision 19)
     },
     TIMEOUT,
   );

@@ -35,11 +35,15 @@ describe.skipIf(!pidNamespacesPermitted())('the server in a PID namespace (skipp
       await waitFor(first, '/api/author/get', (r) => r.ok, deadline);
       first.child.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
-      expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(true); // left behind, naming PID 1
+      const lockHolder = () => (JSON.parse(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8')) as { pid: number }).pid;
+      expect(lockHolder()).toBe(1); // left behind, naming the PID the next server gets
 
       const second = await start(PID_NAMESPACE);
       const author = await waitFor(second, '/api/author/get', (r) => r.ok, deadline);
       expect(await author.json()).toMatchObject({ success: true, profile: { name: 'Mara Quillon' } });
+      const sockets = () => fs.readdirSync(dataDir).filter((name) => name.endsWith('.sock'));
+      expect(lockHolder()).toBe(1);
+      expect(sockets()).toHaveLength(1); // the killed server's socket went with its lock
 
       // A server of this project on this data folder is alive: refused, from another namespace and from here.
       for (const launcher of [PID_NAMESPACE, []]) {
@@ -48,6 +52,7 @@ describe.skipIf(!pidNamespacesPermitted())('the server in a PID namespace (skipp
         expect(third.output()).toMatch(/in use by process \d+/);
       }
       expect((await fetch(`${second.base}/api/author/get`)).status).toBe(200);
+      expect(sockets()).toHaveLength(1);
     },
     TIMEOUT,
   );
