@@ -16,18 +16,23 @@ async function versionTag(version: string): Promise<string> {
   return `"${btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
 }
 
-/** The first `n` bytes of a stream (fewer when it is shorter), and a stream of all of it, those bytes included. */
-async function peek(stream: ReadableStream<Uint8Array>, n: number): Promise<{ prefix: Uint8Array; body: ReadableStream<Uint8Array> }> {
+/**
+ * The first `n` bytes of a stream (fewer when it is shorter), and a stream of all of its `length`
+ * bytes, those included. workerd frames an answer by its stream, not its Content-Length header,
+ * and takes the length from `expectedLength` (other runtimes ignore the field).
+ */
+async function peek(stream: ReadableStream<Uint8Array>, n: number, length: number): Promise<{ prefix: Uint8Array; body: ReadableStream<Uint8Array> }> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
-  for (let length = 0; length < n; ) {
+  for (let taken = 0; taken < n; ) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
-    length += value.byteLength;
+    taken += value.byteLength;
   }
   const head = concatBytes(...chunks);
-  const body = new ReadableStream<Uint8Array>({
+  const source: UnderlyingDefaultSource<Uint8Array> & { expectedLength: number } = {
+    expectedLength: length,
     start: (controller) => void (head.byteLength > 0 && controller.enqueue(head)),
     async pull(controller) {
       const { done, value } = await reader.read();
@@ -35,8 +40,8 @@ async function peek(stream: ReadableStream<Uint8Array>, n: number): Promise<{ pr
       else controller.enqueue(value);
     },
     cancel: (reason) => reader.cancel(reason),
-  });
-  return { prefix: head.subarray(0, n), body };
+  };
+  return { prefix: head.subarray(0, n), body: new ReadableStream(source) };
 }
 
 const readAll = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
@@ -68,7 +73,7 @@ export async function serveUpload(c: Context<AppEnv>, key: string | null): Promi
   let prefix: Uint8Array;
   let body: ReadableStream<Uint8Array> | null = null;
   if (isGet && start === 0 && end >= SNIFF_BYTES - 1) {
-    ({ prefix, body } = await peek(await readOrGone(start, end), SNIFF_BYTES));
+    ({ prefix, body } = await peek(await readOrGone(start, end), SNIFF_BYTES, end - start + 1));
   } else {
     prefix = file.size > 0 ? await readAll(await readOrGone(0, Math.min(SNIFF_BYTES, file.size) - 1)) : new Uint8Array();
     if (isGet && file.size > 0) body = await readOrGone(start, end);
