@@ -19,9 +19,19 @@ export class MemoryStorage implements Storage {
     const file = this.files.get(assertSafeKey(key));
     return file ? { size: file.body.byteLength, version: file.version } : null;
   }
+  /** 64 KB a pull, as the folder storage reads. */
   async read(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | null> {
     const file = this.files.get(assertSafeKey(key));
-    return file ? new Blob([new Uint8Array(file.body.subarray(start, end + 1))]).stream() : null;
+    if (!file) return null;
+    let at = start;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = Math.min(at + 64 * 1024, end + 1);
+        controller.enqueue(new Uint8Array(file.body.subarray(at, next)));
+        at = next;
+        if (at > end) controller.close();
+      },
+    });
   }
   async delete(key: string): Promise<boolean> {
     return this.files.delete(assertSafeKey(key));
