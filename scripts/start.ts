@@ -14,6 +14,7 @@ import { startBackups } from './server/backup-schedule.ts';
 import { ReleaseTimer } from './server/release-timer.ts';
 import { createServer, uploadStorage } from './server/create-server.ts';
 import { siteImageReader } from './server/epub-files.ts';
+import { LocalFolderStorage } from './server/local-storage.ts';
 import { openDatabase } from './server/open-database.ts';
 import { loadSessionSecret } from './server/session-secret.ts';
 import { buildStaticSite } from './server/site-builder.ts';
@@ -53,8 +54,14 @@ async function main(): Promise<void> {
     );
   }
 
+  const uploads = uploadStorage(config);
+  // What writes cut short by a killed process left (decision 20); an S3 upload is whole or absent.
+  if (uploads instanceof LocalFolderStorage) {
+    const removed = await uploads.removeAbandonedWrites();
+    if (removed.length > 0) log(`uploads: removed ${removed.length} half-written files: ${removed.join(', ')}`);
+  }
   // The EPUB books embed images from the uploads and the project's public/ folder.
-  const readImage = siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: uploadStorage(config) });
+  const readImage = siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: uploads });
   const publisher = new SitePublisher({
     sitesDir: path.join(config.dataDir, 'site'),
     debounceMs: config.rebuildDebounceMs,

@@ -8,7 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { assertSafeFolder, assertSafeKey, type Storage, type StoredFile } from './storage.ts';
+import { assertSafeFolder, assertSafeKey, type FileStat, type Storage, type StoredFile } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -35,6 +35,9 @@ function isMissingKey(error: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound' || ($metadata?.httpStatusCode === 404 && name !== 'NoSuchBucket');
 }
 
+/** Connections to the bucket at once (Node only). */
+const MAX_CONNECTIONS = 1000;
+
 export class S3Storage implements Storage {
   private readonly client: S3Client;
   private readonly bucket: string;
@@ -51,6 +54,10 @@ export class S3Storage implements Storage {
       // services; send and check them only where S3 requires them.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // On Node a download holds its S3 connection for as long as its reader takes; the SDK's 50
+      // would let 50 slow readers stall every other upload and download (decision 20). Plain
+      // options, which workerd's fetch handler ignores.
+      requestHandler: { httpAgent: { maxSockets: MAX_CONNECTIONS }, httpsAgent: { maxSockets: MAX_CONNECTIONS } },
     });
     this.bucket = options.bucket;
     this.prefix = options.prefix ? options.prefix.replace(/\/*$/, '/') : '';
@@ -77,6 +84,29 @@ export class S3Storage implements Storage {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
       const body = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
       return { body, contentType: object.ContentType ?? 'application/octet-stream' };
+    } catch (error) {
+      if (isMissingKey(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The version is the bucket's ETag, computed by the service when the object was written. */
+  async stat(key: string): Promise<FileStat | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const size = head.ContentLength ?? 0;
+      return { size, version: head.ETag ?? `${head.LastModified?.getTime()}-${size}` };
+    } catch (error) {
+      if (isMissingKey(error)) return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | null> {
+    try {
+      const target = { Bucket: this.bucket, Key: this.objectKey(key), Range: `bytes=${start}-${end}` };
+      const object = await this.client.send(new GetObjectCommand(target));
+      return object.Body ? object.Body.transformToWebStream() : new Blob([]).stream();
     } catch (error) {
       if (isMissingKey(error)) return null;
       throw error;

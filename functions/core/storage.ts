@@ -8,9 +8,27 @@ export interface StoredFile {
   modified: number;
 }
 
+/** What serving a file needs to know before reading any of it. */
+export interface FileStat {
+  size: number;
+  /**
+   * Changes whenever the bytes do, and is known without reading them: the file system's or the
+   * bucket's own record of the write (decision 20). The source of the file's ETag.
+   */
+  version: string;
+}
+
 export interface Storage {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The whole file in memory: for the archive and the books, never for serving a download. */
   get(key: string): Promise<{ body: Uint8Array; contentType: string } | null>;
+  stat(key: string): Promise<FileStat | null>;
+  /**
+   * Bytes `start` to `end` (inclusive, `start <= end < size`) as a stream that reads no faster than
+   * it is consumed, so a download holds a chunk in memory, not the file. Null when the file is gone.
+   * A caller that stops early cancels the stream, which releases the file or the connection.
+   */
+  read(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | null>;
   /** True when the key existed and is gone now, false when there was no such file. */
   delete(key: string): Promise<boolean>;
   /** The files directly inside `folder` (one segment such as "covers"), sorted by key. */

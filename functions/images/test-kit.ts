@@ -91,6 +91,12 @@ export class RecordingStorage implements Storage {
   get(key: string) {
     return this.inner.get(key);
   }
+  stat(key: string) {
+    return this.inner.stat(key);
+  }
+  read(key: string, start: number, end: number) {
+    return this.inner.read(key, start, end);
+  }
   async delete(key: string): Promise<boolean> {
     this.keys.delete(key);
     return this.inner.delete(key);

@@ -208,12 +208,52 @@ describe.each(backends)('$name keeps the Storage contract', ({ create }) => {
     expect(listed.map((file) => file.key)).toEqual(keys);
   });
 
+  it('states a file without reading it: its size and a version that changes with every write', async () => {
+    await storage.put('covers/a.png', bytes('first'), 'image/png');
+    const first = await storage.stat('covers/a.png');
+    expect(first).toEqual({ size: 5, version: expect.any(String) });
+    expect(await storage.stat('covers/a.png')).toEqual(first);
+    await storage.put('covers/a.png', bytes('other'), 'image/png');
+    const second = await storage.stat('covers/a.png');
+    expect(second?.size).toBe(5);
+    expect(second?.version).not.toBe(first?.version);
+  });
+
+  it('states and reads nothing for a missing key or a folder', async () => {
+    await storage.put('covers/a', bytes('x'), 'image/png');
+    for (const key of ['covers/missing.png', 'covers', 'covers/a/x']) {
+      expect(await storage.stat(key)).toBeNull();
+      expect(await storage.read(key, 0, 0)).toBeNull();
+    }
+  });
+
+  it('reads any part of a file as a stream', async () => {
+    const oneMegabyte = Uint8Array.from({ length: 1024 * 1024 }, (_, i) => (i * 2654435761) >>> 24);
+    await storage.put('general/large.png', oneMegabyte, 'image/png');
+    const read = async (start: number, end: number) => new Uint8Array(await new Response(await storage.read('general/large.png', start, end)).arrayBuffer());
+    expectSameBytes(await read(0, oneMegabyte.length - 1), oneMegabyte);
+    // One byte, not the first: s3rver (not S3) reads "bytes=0-0" as the whole object.
+    expectSameBytes(await read(5, 5), oneMegabyte.subarray(5, 6));
+    expectSameBytes(await read(70_000, 200_000), oneMegabyte.subarray(70_000, 200_001));
+    expectSameBytes(await read(oneMegabyte.length - 3, oneMegabyte.length - 1), oneMegabyte.subarray(-3));
+  });
+
+  it('keeps serving while many downloads are open and unread (slow readers), and lets them go when cancelled', async () => {
+    await storage.put('general/a.png', new Uint8Array(256 * 1024), 'image/png');
+    const open = await Promise.all(Array.from({ length: 60 }, () => storage.read('general/a.png', 0, 256 * 1024 - 1)));
+    await storage.put('general/b.png', bytes('b'), 'image/png');
+    expectSameBytes((await storage.get('general/b.png'))?.body, bytes('b'));
+    await Promise.all(open.map((stream) => stream?.cancel()));
+  }, 10_000);
+
   it.each(['../x', '/etc/passwd', 'covers/../../x', 'covers/x.png\0.jpg', ''])(
     'refuses the key %j on every operation',
     async (key) => {
       await expect(storage.put(key, bytes('x'), 'image/png')).rejects.toThrow(/Unsafe storage key/);
       await expect(storage.get(key)).rejects.toThrow(/Unsafe storage key/);
       await expect(storage.delete(key)).rejects.toThrow(/Unsafe storage key/);
+      await expect(storage.stat(key)).rejects.toThrow(/Unsafe storage key/);
+      await expect(storage.read(key, 0, 0)).rejects.toThrow(/Unsafe storage key/);
     },
   );
 
