@@ -1,0 +1,40 @@
+// The metadata readers on hostile files (decision 18): each gives a bounded result, never throws,
+// and lets the event loop turn while it works. No timing here (the benchmark measures time):
+// responsiveness is counted in event-loop turns, and a hang is a run that does not end.
+import { describe, expect, it, vi } from 'vitest';
+import { enormousTextPng, textBombPng, turnsDuring } from '../../../scripts/test/hostile-files.ts';
+import { ReadBudget } from './budget.ts';
+import { extractGenerationMetadata } from './index.ts';
+import { readPngText } from './png-chunks.ts';
+
+const MB = 1024 * 1024;
+
+describe('PNG text bombs', () => {
+  it('stops inflating at the file budget: the text taken never passes it', async () => {
+    const file = textBombPng(10);
+    const budget = new ReadBudget(3 * MB);
+    const take = vi.spyOn(budget, 'take');
+    const texts = await readPngText(file, budget);
+    const taken = take.mock.calls.filter((_, i) => take.mock.results[i]!.value === true).reduce((sum, [bytes]) => sum + bytes, 0);
+    expect(taken).toBeLessThanOrEqual(3 * MB);
+    expect(take.mock.results.at(-1)!.value).toBe(false); // it stopped at the first piece past the budget
+    expect(take.mock.calls.length).toBeLessThan(100); // and did not go on to the other nine chunks
+    expect(texts.size).toBe(0); // every bomb passed the one-text cap
+  });
+
+  it.each([10, 60])('%i zTXt/iTXt bombs: no metadata, and the event loop keeps turning', async (chunks) => {
+    const { result, turns } = await turnsDuring(() => extractGenerationMetadata(textBombPng(chunks)));
+    expect(result.generator).toBeNull();
+    expect(turns).toBeGreaterThanOrEqual(4); // one turn at least every megabyte of the 8 MB budget
+  });
+
+  it('8 MB of plain tEXt: one text over the cap is skipped, texts under it are read up to the file budget', async () => {
+    expect((await extractGenerationMetadata(enormousTextPng(8 * MB))).generator).toBeNull();
+    const file = enormousTextPng(12 * MB, 3 * MB);
+    const { result, turns } = await turnsDuring(() => readPngText(file));
+    expect([...result.keys()]).toEqual(['parameters', 'parameters1']); // the third would pass 8 MB
+    expect(turns).toBeGreaterThanOrEqual(2);
+    const read = await extractGenerationMetadata(enormousTextPng(3 * MB));
+    expect(read).toMatchObject({ generator: 'automatic1111', checkpoint: 'huge', settings: { steps: 20 } });
+  });
+});
