@@ -2,10 +2,12 @@
 // and lets the event loop turn while it works. No timing here (the benchmark measures time):
 // responsiveness is counted in event-loop turns, and a hang is a run that does not end.
 import { describe, expect, it, vi } from 'vitest';
-import { enormousTextPng, textBombPng, turnsDuring } from '../../../scripts/test/hostile-files.ts';
+import { enormousTextPng, ifdMaze, ifdMazeJpeg, textBombPng, turnsDuring } from '../../../scripts/test/hostile-files.ts';
 import { ReadBudget } from './budget.ts';
+import { readExif } from './exif.ts';
 import { extractGenerationMetadata } from './index.ts';
 import { readPngText } from './png-chunks.ts';
+import { tEXt, webp } from './test-files.ts';
 
 const MB = 1024 * 1024;
 
@@ -36,5 +38,21 @@ describe('PNG text bombs', () => {
     expect(turns).toBeGreaterThanOrEqual(2);
     const read = await extractGenerationMetadata(enormousTextPng(3 * MB));
     expect(read).toMatchObject({ generator: 'automatic1111', checkpoint: 'huge', settings: { steps: 20 } });
+  });
+});
+
+describe('EXIF IFDs pointing at each other', () => {
+  it('a 64 KB APP1 of chained and cyclic IFDs: bounded text, no throw', async () => {
+    const result = await extractGenerationMetadata(ifdMazeJpeg());
+    expect(result.generator).toBeNull();
+    const exif = readExif(ifdMaze(65_000));
+    expect(exif.tagTexts.length).toBeLessThanOrEqual(32);
+    expect(exif.tagTexts.reduce((sum, text) => sum + text.length, 0)).toBeLessThanOrEqual(4 * MB);
+  });
+
+  it('a WebP EXIF of 4 MB whose thousands of entries all claim the whole block', async () => {
+    const exif = readExif(ifdMaze(4 * MB, 4000));
+    expect(exif.tagTexts.reduce((sum, text) => sum + text.length, 0)).toBeLessThanOrEqual(4 * MB);
+    expect((await extractGenerationMetadata(webp(ifdMaze(4 * MB, 4000)))).generator).toBeNull();
   });
 });
