@@ -133,8 +133,8 @@ const link = (id: number) => [String(id), 0];
  * A ComfyUI API prompt of `nodes` nodes. 'chain': one sampler whose conditioning, model, latent
  * and text inputs run back through the whole graph, node by node (deep walks). 'cycle': every
  * node is a sampler candidate linking to the next two, around a ring (cycles everywhere).
- * 'fan': half the nodes are outputs, each fed by the other half's long chain (many walks over
- * the same nodes).
+ * 'fan': every even node is a save node fed from a chain of the odd nodes, at its own place in
+ * it, and no sampler feeds any of them (a walk from every output over most of the graph).
  */
 export function comfyApiPrompt(nodes = 100_000, shape: GraphShape = 'chain'): Record<string, unknown> {
   const graph: Record<string, unknown> = {};
@@ -143,34 +143,44 @@ export function comfyApiPrompt(nodes = 100_000, shape: GraphShape = 'chain'): Re
     const after = link((i + 2) % nodes);
     if (shape === 'cycle') {
       graph[i] = { class_type: 'KSampler', inputs: { latent_image: next, positive: next, negative: after, model: after, seed: next, text: next } };
-    } else if (shape === 'fan' && i < nodes / 2) {
-      graph[i] = { class_type: 'SaveImage', inputs: { images: link(Math.floor(nodes / 2)) } };
+    } else if (shape === 'fan') {
+      const sampler = { class_type: 'KSampler', inputs: { latent_image: link(nodes - 1), positive: link(nodes - 1), negative: link(nodes - 1) } };
+      graph[i] = i === 0 ? sampler : i % 2 === 0 ? { class_type: 'SaveImage', inputs: { images: next } } : { class_type: 'VAEDecode', inputs: { samples: after } };
     } else if (i === nodes - 1) {
       graph[i] = { class_type: 'CLIPTextEncode', inputs: { text: 'the end of the chain', clip: link(i) } };
     } else {
       const inputs = { conditioning_1: next, conditioning_2: next, model: next, samples: next, string_a: next, string_b: next, value: next };
-      graph[i] = { class_type: i === 0 || (shape === 'fan' && i === Math.floor(nodes / 2)) ? 'KSampler' : 'ConditioningCombine', inputs: { ...inputs, positive: next, negative: next } };
+      graph[i] = { class_type: i === 0 ? 'KSampler' : 'ConditioningCombine', inputs: { ...inputs, positive: next, negative: next } };
     }
   }
   return graph;
 }
 
+/** A UI workflow node whose every input is a link. */
+const uiNode = (id: number, type: string, links: number[]) => ({ id, type, mode: 0, inputs: links.map((at) => ({ name: `in${at}`, type: '*', link: at })), widgets_values: [] });
+
 /**
- * A ComfyUI UI workflow of `nodes` nodes: a sampler whose inputs come through a chain of
- * reroutes (or a ring of them), and subgraph definitions that contain instances of themselves,
- * each instance with a link table as long as the graph.
+ * A ComfyUI UI workflow of `nodes` nodes and links. 'ring': reroutes in a ring, and samplers
+ * whose four inputs each come from it (every input followed around the ring). 'exits': one
+ * subgraph instance whose only way out is the last of its `nodes` links, and samplers whose
+ * four inputs each come out of it.
  */
-export function comfyUiWorkflow(nodes = 100_000, shape: Exclude<GraphShape, 'fan'> = 'chain'): Record<string, unknown> {
+export function comfyUiWorkflow(nodes = 100_000, shape: 'ring' | 'exits' = 'ring'): Record<string, unknown> {
   const uiNodes: Record<string, unknown>[] = [];
   const links: unknown[] = [];
-  for (let i = 1; i < nodes; i++) {
-    uiNodes.push({ id: i, type: i % 2 ? 'Reroute' : 'Nested', mode: 0, inputs: [{ name: '', type: '*', link: i }], widgets_values: [] });
-    const from = shape === 'cycle' ? (i % (nodes - 1)) + 1 : i + 1;
-    links.push([i, from, 0, i, 0, '*']);
+  const ring = shape === 'ring' ? Math.floor(nodes / 2) : 0;
+  for (let id = 1; id <= ring; id++) {
+    uiNodes.push(uiNode(id, 'Reroute', [id]));
+    links.push([id, (id % ring) + 1, 0, id, 0, '*']); // link `id` feeds reroute `id` from the next one
   }
-  const samplerInputs = ['positive', 'negative', 'model', 'latent_image'].map((name) => ({ name, type: '*', link: 1 }));
-  uiNodes.push({ id: 0, type: 'KSampler', mode: 0, inputs: samplerInputs, widgets_values: [1, 'fixed', 20, 7, 'euler', 'normal', 1] });
-  const nested = { id: 'Nested', nodes: uiNodes.slice(0, 1000), links: links.slice(0, 1000) };
+  const origin = shape === 'ring' ? 1 : 0;
+  if (shape === 'exits') uiNodes.push(uiNode(0, 'Nested', []));
+  for (let id = ring + 1; uiNodes.length < nodes; id++) {
+    const inputs = [1, 2, 3, 4].map((slot) => links.push([nodes + id * 4 + slot, origin, 0, id, slot, '*']) && nodes + id * 4 + slot);
+    uiNodes.push({ ...uiNode(id, 'KSampler', inputs), inputs: ['positive', 'negative', 'model', 'latent_image'].map((name, i) => ({ name, type: '*', link: inputs[i] })) });
+  }
+  const innerLinks = Array.from({ length: nodes }, (_, i) => [i + 1, 1, 0, i === nodes - 1 ? -20 : 1, 0, '*']);
+  const nested = { id: 'Nested', nodes: [uiNode(1, 'CLIPTextEncode', [])], links: innerLinks };
   return { nodes: uiNodes, links, definitions: { subgraphs: [nested] } };
 }
 

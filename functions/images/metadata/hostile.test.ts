@@ -2,8 +2,11 @@
 // and lets the event loop turn while it works. No timing here (the benchmark measures time):
 // responsiveness is counted in event-loop turns, and a hang is a run that does not end.
 import { describe, expect, it, vi } from 'vitest';
-import { enormousTextPng, ifdMaze, ifdMazeJpeg, textBombPng, turnsDuring } from '../../../scripts/test/hostile-files.ts';
+import { comfyApiPrompt, comfyPng, comfyUiWorkflow, enormousTextPng, ifdMaze, ifdMazeJpeg, textBombPng, turnsDuring } from '../../../scripts/test/hostile-files.ts';
 import { ReadBudget } from './budget.ts';
+import { MAX_NODES, graphFromApiPrompt } from './comfy-graph.ts';
+import { graphFromWorkflow } from './comfy-workflow.ts';
+import { parseComfyGraph } from './comfyui.ts';
 import { readExif } from './exif.ts';
 import { extractGenerationMetadata } from './index.ts';
 import { readPngText } from './png-chunks.ts';
@@ -54,5 +57,27 @@ describe('EXIF IFDs pointing at each other', () => {
     const exif = readExif(ifdMaze(4 * MB, 4000));
     expect(exif.tagTexts.reduce((sum, text) => sum + text.length, 0)).toBeLessThanOrEqual(4 * MB);
     expect((await extractGenerationMetadata(webp(ifdMaze(4 * MB, 4000)))).generator).toBeNull();
+  });
+});
+
+describe('ComfyUI graphs of 100,000 nodes', () => {
+  it.each(['chain', 'cycle', 'fan'] as const)('API prompt, %s: the graph is cut at its node cap and walked within bounds', (shape) => {
+    const graph = graphFromApiPrompt(comfyApiPrompt(100_000, shape))!;
+    expect(graph.size).toBe(MAX_NODES);
+    const result = parseComfyGraph(graph);
+    expect(result === null || result.generator === 'comfyui').toBe(true);
+  });
+
+  it.each(['ring', 'exits'] as const)('UI workflow, %s: every input followed around a ring of reroutes, or out of a subgraph', (shape) => {
+    const graph = graphFromWorkflow(comfyUiWorkflow(100_000, shape));
+    expect(graph === null || graph.size <= MAX_NODES).toBe(true);
+    if (graph) parseComfyGraph(graph);
+  });
+
+  it('in a file: a graph over the one-text cap is skipped, one under it read in steps', async () => {
+    expect((await extractGenerationMetadata(comfyPng(comfyApiPrompt(100_000)))).generator).toBeNull();
+    const { result, turns } = await turnsDuring(() => extractGenerationMetadata(comfyPng(comfyApiPrompt(10_000, 'chain'))));
+    expect(result.generator).toBe('comfyui');
+    expect(turns).toBeGreaterThanOrEqual(2);
   });
 });
