@@ -10,7 +10,7 @@ import { parseComfyGraph } from './comfyui.ts';
 import { readExif } from './exif.ts';
 import { extractGenerationMetadata } from './index.ts';
 import { readPngText } from './png-chunks.ts';
-import { tEXt, webp } from './test-files.ts';
+import { png, tEXt, webp } from './test-files.ts';
 
 const MB = 1024 * 1024;
 
@@ -79,5 +79,25 @@ describe('ComfyUI graphs of 100,000 nodes', () => {
     const { result, turns } = await turnsDuring(() => extractGenerationMetadata(comfyPng(comfyApiPrompt(10_000, 'chain'))));
     expect(result.generator).toBe('comfyui');
     expect(turns).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('text parsers on texts built to make them quadratic', () => {
+  const readText = (keyword: string, text: string) => extractGenerationMetadata(png([tEXt(keyword, text)]));
+
+  it('an A1111 settings line of half a million unbalanced JSON values', async () => {
+    const result = await readText('parameters', `a fox\nSteps: 20, Sampler: Euler, ${'k: {, '.repeat(500_000)}`);
+    expect(result).toMatchObject({ generator: 'automatic1111', prompt: 'a fox', settings: { steps: 20, sampler: 'Euler' } });
+  });
+
+  it('an InvokeAI Dream line of three million brackets never closed', async () => {
+    const result = await readText('Dream', `"a boat ${'['.repeat(3_000_000)}" -s 30`);
+    expect(result).toMatchObject({ generator: 'invokeai', negativePrompt: null, settings: { steps: 30 } });
+    expect(result.prompt === `a boat ${'['.repeat(3_000_000)}`).toBe(true); // no "]": nothing is a negative
+  });
+
+  it('a JSON text with NaN and an unterminated string of a million escaped quotes', async () => {
+    const result = await readText('prompt', `{"a": NaN, "b": "${'\\"'.repeat(1_500_000)}`);
+    expect(result.generator).toBeNull();
   });
 });
