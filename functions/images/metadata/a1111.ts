@@ -13,7 +13,7 @@ const NEGATIVE_LABEL = /^negative prompt:/i;
  * is scanned to that limit, not to the end of the line, once per pair.
  */
 const MAX_SETTINGS = 128;
-const MAX_JSON_VALUE = 64 * 1024;
+const MAX_JSON_VALUE = 16 * 1024;
 
 export function parseA1111(text: string): GenerationMetadata {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');

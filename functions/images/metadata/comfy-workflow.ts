@@ -46,7 +46,7 @@ const MAX_SUBGRAPH_DEPTH = 8;
  */
 const MAX_NODES_SEEN = 4 * MAX_NODES;
 const MAX_LINKS = 4 * MAX_NODES;
-const MAX_HOPS = 100_000;
+const MAX_HOPS = 25_000;
 /** Reroutes and boundaries passed for one link before it counts as a loop. */
 const MAX_CHAIN = 200;
 /** The pseudo-node ids of a subgraph's input and output boundaries. */
