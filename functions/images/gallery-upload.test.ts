@@ -322,7 +322,7 @@ describe('POST /api/images/gallery-upload', () => {
     const { images, errors } = await upload(cookie, gallery, names.map((name) => ({ name, bytes: fixture(name) })));
     expect(errors).toEqual([]);
     for (const [i, name] of names.entries()) {
-      const found = extractGenerationMetadata(fixture(name));
+      const found = await extractGenerationMetadata(fixture(name));
       expect({ name, ...images[i] }).toMatchObject({
         name,
         generator: found.generator,

@@ -46,9 +46,9 @@ function cleanLoras(loras: readonly LoraUse[]): LoraUse[] {
 }
 
 /** The reader never throws by contract; this guard keeps an upload safe even if it did. */
-function readMetadata(bytes: Uint8Array): GenerationMetadata {
+async function readMetadata(bytes: Uint8Array): Promise<GenerationMetadata> {
   try {
-    return extractGenerationMetadata(bytes);
+    return await extractGenerationMetadata(bytes);
   } catch (error) {
     console.error('[gallery-upload] metadata reader failed:', error);
     return emptyMetadata();
@@ -56,8 +56,8 @@ function readMetadata(bytes: Uint8Array): GenerationMetadata {
 }
 
 /** The metadata columns of a new gallery_images row. */
-export function metadataColumns(bytes: Uint8Array) {
-  const metadata = readMetadata(bytes);
+export async function metadataColumns(bytes: Uint8Array) {
+  const metadata = await readMetadata(bytes);
   const loras = cleanLoras(metadata.loras);
   return {
     generator: metadata.generator,

@@ -81,7 +81,7 @@ export async function storeGalleryImage(deps: UploadDeps, galleryId: number, fil
       width: renditions.width,
       height: renditions.height,
       storage_keys: files.map((f) => f.key),
-      ...metadataColumns(bytes),
+      ...(await metadataColumns(bytes)),
     });
   } catch (error) {
     await deleteStoredFiles(deps.storage, files.map((f) => f.key));

@@ -7,6 +7,13 @@ import { addLora, cleanPrompt, emptyMetadata, isRecord, parseSize, toInteger, to
 import type { GenerationMetadata } from './types.ts';
 
 const NEGATIVE_LABEL = /^negative prompt:/i;
+/**
+ * Pairs read from a settings line (real lines have a few dozen), and how far a JSON value is
+ * looked for its closing bracket (Civitai's resource lists are a few KB): an unclosed bracket
+ * is scanned to that limit, not to the end of the line, once per pair.
+ */
+const MAX_SETTINGS = 128;
+const MAX_JSON_VALUE = 16 * 1024;
 
 export function parseA1111(text: string): GenerationMetadata {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
@@ -69,7 +76,7 @@ function findSettingsLine(lines: string[]): number {
 export function parseSettingsLine(line: string): Map<string, string> {
   const values = new Map<string, string>();
   let at = 0;
-  while (at < line.length) {
+  for (let pairs = 0; at < line.length && pairs < MAX_SETTINGS; pairs++) {
     const keyMatch = /\s*([A-Za-z][\w \-/().]*?):\s*/y;
     keyMatch.lastIndex = at;
     const found = keyMatch.exec(line);
@@ -108,7 +115,7 @@ function readValue(line: string, start: number): [string, number] {
 function balancedEnd(text: string, start: number): number {
   let depth = 0;
   let inString = false;
-  for (let i = start; i < text.length; i++) {
+  for (let i = start; i < Math.min(text.length, start + MAX_JSON_VALUE); i++) {
     const c = text[i];
     if (inString) {
       if (c === '\\') i++;

@@ -10,11 +10,37 @@ export interface ComfyNode {
   inputs: Record<string, unknown>;
 }
 
-export type ComfyGraph = Map<string, ComfyNode>;
 export type Link = [string, number];
 
 /** A graph holding more nodes than this is not a real workflow; the rest is ignored. */
 export const MAX_NODES = 5000;
+/** Inputs kept per node (real nodes have at most a few dozen; LoRA stacks about 150). */
+export const MAX_INPUTS = 256;
+/**
+ * Work for all the walks over one graph together, counted in inputs of the nodes reached (the
+ * fixtures' graphs of up to 30 nodes need under 600): the walks start from many places
+ * (samplers, outputs, encoders), so without a total a hostile graph makes them quadratic.
+ */
+const WALK_BUDGET = 250_000;
+
+/** The nodes by id, and the walks' shared budget: once it is spent, links lead nowhere. */
+export class ComfyGraph extends Map<string, ComfyNode> {
+  private workLeft = WALK_BUDGET;
+
+  /** The node a link points at, or undefined (also once the walks' budget is spent). */
+  follow(value: unknown): ComfyNode | undefined {
+    if (!isLink(value) || this.workLeft <= 0) return undefined;
+    const node = this.get(String(value[0]));
+    if (node) this.workLeft -= 1 + Object.keys(node.inputs).length;
+    return node;
+  }
+}
+
+/** At most MAX_INPUTS of a node's inputs. */
+export function capInputs(inputs: Record<string, unknown>): Record<string, unknown> {
+  const entries = Object.entries(inputs);
+  return entries.length <= MAX_INPUTS ? inputs : Object.fromEntries(entries.slice(0, MAX_INPUTS));
+}
 
 export function isLink(value: unknown): value is [string | number, number] {
   return (
@@ -27,22 +53,23 @@ export function isLink(value: unknown): value is [string | number, number] {
 
 /** The node a link points at, or undefined. */
 export function linked(graph: ComfyGraph, value: unknown): ComfyNode | undefined {
-  return isLink(value) ? graph.get(String(value[0])) : undefined;
+  return graph.follow(value);
 }
 
 /** Reads the API form; null when the JSON is not one. */
 export function graphFromApiPrompt(json: unknown): ComfyGraph | null {
   if (!isRecord(json)) return null;
-  const graph: ComfyGraph = new Map();
-  for (const [id, node] of Object.entries(json)) {
+  const graph = new ComfyGraph();
+  for (const id in json) {
     if (graph.size >= MAX_NODES) break;
+    const node = json[id];
     if (!isRecord(node) || typeof node.class_type !== 'string') continue;
     const meta = isRecord(node._meta) ? node._meta : {};
     graph.set(id, {
       id,
       type: node.class_type,
       title: typeof meta.title === 'string' ? meta.title : '',
-      inputs: isRecord(node.inputs) ? node.inputs : {},
+      inputs: isRecord(node.inputs) ? capInputs(node.inputs) : {},
     });
   }
   return graph.size > 0 ? graph : null;

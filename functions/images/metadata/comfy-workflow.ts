@@ -2,7 +2,7 @@
 // a links table) into the API graph form. Front-end-only constructs are resolved here:
 // Reroute nodes and bypassed nodes pass their input through, muted nodes drop out, primitive
 // nodes become value nodes, subgraphs are inlined with ids "instance:inner" as ComfyUI does.
-import { type ComfyGraph, MAX_NODES } from './comfy-graph.ts';
+import { ComfyGraph, MAX_INPUTS, MAX_NODES } from './comfy-graph.ts';
 import { isRecord } from './result.ts';
 
 /** Widget names of common nodes, in widgets_values order ("control" = the after-generate choice). */
@@ -39,6 +39,16 @@ const REROUTE = /^Reroute/i;
 const MUTED = 2;
 const BYPASSED = 4;
 const MAX_SUBGRAPH_DEPTH = 8;
+/**
+ * Nodes looked at across all scopes (muted, reroutes and subgraph instances add none to the
+ * graph, yet nested instances multiply), links kept per scope, and links followed in all: a
+ * hostile workflow otherwise expands or walks without end.
+ */
+const MAX_NODES_SEEN = 4 * MAX_NODES;
+const MAX_LINKS = 4 * MAX_NODES;
+const MAX_HOPS = 25_000;
+/** Reroutes and boundaries passed for one link before it counts as a loop. */
+const MAX_CHAIN = 200;
 /** The pseudo-node ids of a subgraph's input and output boundaries. */
 const SUBGRAPH_INPUT = '-10';
 const SUBGRAPH_OUTPUT = '-20';
@@ -60,9 +70,15 @@ interface UiLink {
   type: string;
 }
 
-interface Scope {
+/** A graph's nodes and links as read, once per subgraph definition however many instances it has. */
+interface Definition {
   nodes: Map<string, UiNode>;
   links: Map<number, UiLink>;
+  /** Output slot → the link leaving the subgraph through it. */
+  exits: Map<number, number>;
+}
+
+interface Scope extends Definition {
   /** Id prefix of this scope's nodes in the flat graph ("" at the top, "7:" inside instance 7). */
   prefix: string;
   /** The scope around a subgraph instance, and the instance node (null at the top). */
@@ -75,22 +91,25 @@ export function graphFromWorkflow(json: unknown): ComfyGraph | null {
   if (!isRecord(json) || !Array.isArray(json.nodes)) return null;
   const definitions = isRecord(json.definitions) && Array.isArray(json.definitions.subgraphs) ? json.definitions.subgraphs : [];
   const flattener = new Flattener(definitions);
-  flattener.add({ nodes: readNodes(json.nodes), links: readLinks(json.links), prefix: '', outer: null, instance: null, depth: 0 });
+  flattener.add({ ...readDefinition(json), prefix: '', outer: null, instance: null, depth: 0 });
   return flattener.graph.size > 0 ? flattener.graph : null;
 }
 
 class Flattener {
-  readonly graph: ComfyGraph = new Map();
+  readonly graph = new ComfyGraph();
   private readonly subgraphs = new Map<string, Record<string, unknown>>();
+  private readonly definitions = new Map<string, Definition>();
   private readonly scopes = new Map<string, Scope>();
+  private nodesSeen = 0;
+  private hopsLeft = MAX_HOPS;
 
   constructor(definitions: unknown[]) {
-    for (const def of definitions) if (isRecord(def) && typeof def.id === 'string') this.subgraphs.set(def.id, def);
+    for (const def of definitions.slice(0, MAX_NODES)) if (isRecord(def) && typeof def.id === 'string') this.subgraphs.set(def.id, def);
   }
 
   add(scope: Scope): void {
     for (const node of scope.nodes.values()) {
-      if (this.graph.size >= MAX_NODES) return;
+      if (this.graph.size >= MAX_NODES || ++this.nodesSeen > MAX_NODES_SEEN) return;
       if (node.mode === MUTED || node.mode === BYPASSED || REROUTE.test(node.type)) continue;
       const inner = this.inner(scope, node);
       if (inner) {
@@ -100,10 +119,10 @@ class Flattener {
       const id = `${scope.prefix}${node.id}`;
       const inputs: Record<string, unknown> = {};
       const names = WIDGETS[node.type] ?? [];
-      node.widgets.forEach((value, index) => {
+      node.widgets.slice(0, MAX_INPUTS).forEach((value, index) => {
         inputs[names[index] ?? `widget_${index}`] = value;
       });
-      for (const input of node.inputs) {
+      for (const input of node.inputs.slice(0, MAX_INPUTS)) {
         const from = this.origin(scope, input.link, new Set());
         if (from) inputs[input.widget ?? input.name] = from;
       }
@@ -113,12 +132,14 @@ class Flattener {
 
   /** The scope inside a subgraph instance node; null when the node is not one. */
   private inner(scope: Scope, node: UiNode): Scope | null {
-    const def = this.subgraphs.get(node.type);
-    if (!def || scope.depth >= MAX_SUBGRAPH_DEPTH) return null;
+    const raw = this.subgraphs.get(node.type);
+    if (!raw || scope.depth >= MAX_SUBGRAPH_DEPTH) return null;
     const prefix = `${scope.prefix}${node.id}:`;
     let inner = this.scopes.get(prefix);
     if (!inner) {
-      inner = { nodes: readNodes(def.nodes), links: readLinks(def.links), prefix, outer: scope, instance: node, depth: scope.depth + 1 };
+      let def = this.definitions.get(node.type);
+      if (!def) this.definitions.set(node.type, (def = readDefinition(raw)));
+      inner = { ...def, prefix, outer: scope, instance: node, depth: scope.depth + 1 };
       this.scopes.set(prefix, inner);
     }
     return inner;
@@ -127,7 +148,7 @@ class Flattener {
   /** Where a link really starts, past reroutes, bypassed nodes and subgraph boundaries. */
   private origin(scope: Scope, linkId: number | null, seen: Set<string>): [string, number] | null {
     const key = `${scope.prefix}${linkId}`;
-    if (linkId === null || seen.has(key) || seen.size > MAX_NODES) return null;
+    if (linkId === null || seen.has(key) || seen.size > MAX_CHAIN || --this.hopsLeft < 0) return null;
     seen.add(key);
     const link = scope.links.get(linkId);
     if (!link) return null;
@@ -143,11 +164,18 @@ class Flattener {
     }
     const inner = this.inner(scope, node);
     if (inner) {
-      const exit = [...inner.links.entries()].find(([, l]) => l.targetId === SUBGRAPH_OUTPUT && l.targetSlot === link.originSlot);
-      return exit ? this.origin(inner, exit[0], seen) : null;
+      const exit = inner.exits.get(link.originSlot);
+      return exit === undefined ? null : this.origin(inner, exit, seen);
     }
     return [`${scope.prefix}${node.id}`, link.originSlot];
   }
+}
+
+function readDefinition(raw: Record<string, unknown>): Definition {
+  const links = readLinks(raw.links);
+  const exits = new Map<number, number>();
+  for (const [id, link] of links) if (link.targetId === SUBGRAPH_OUTPUT && !exits.has(link.targetSlot)) exits.set(link.targetSlot, id);
+  return { nodes: readNodes(raw.nodes), links, exits };
 }
 
 function readNodes(raw: unknown): Map<string, UiNode> {
@@ -155,7 +183,7 @@ function readNodes(raw: unknown): Map<string, UiNode> {
   if (!Array.isArray(raw)) return nodes;
   for (const node of raw.slice(0, MAX_NODES)) {
     if (!isRecord(node) || (typeof node.id !== 'number' && typeof node.id !== 'string') || typeof node.type !== 'string') continue;
-    const inputs = Array.isArray(node.inputs) ? node.inputs.filter(isRecord) : [];
+    const inputs = Array.isArray(node.inputs) ? node.inputs.slice(0, MAX_INPUTS).filter(isRecord) : [];
     nodes.set(String(node.id), {
       id: String(node.id),
       type: node.type,
@@ -177,7 +205,7 @@ function readNodes(raw: unknown): Map<string, UiNode> {
 function readLinks(raw: unknown): Map<number, UiLink> {
   const links = new Map<number, UiLink>();
   if (!Array.isArray(raw)) return links;
-  for (const link of raw) {
+  for (const link of raw.slice(0, MAX_LINKS)) {
     const [id, originId, originSlot, targetId, targetSlot, type] = Array.isArray(link)
       ? link
       : isRecord(link)

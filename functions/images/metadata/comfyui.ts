@@ -2,7 +2,8 @@
 // sampler is any node taking a latent plus positive/negative conditioning (directly or via a
 // guider such as CFGGuider); its prompts are the text encoders its conditioning links reach,
 // its checkpoint and LoRAs sit on its model path, its size on its latent path. Nodes that do
-// not feed the saved image are ignored. Every walk is bounded and cycle-safe.
+// not feed the saved image are ignored. Every walk is bounded and cycle-safe, and all of them
+// together share one budget (comfy-graph.ts).
 import type { GenerationSettings, LoraUse } from '../../../src/lib/galleries.ts';
 import { type ComfyGraph, type ComfyNode, MAX_NODES, isLink, linked } from './comfy-graph.ts';
 import { addLora, cleanPrompt, emptyMetadata, isRecord, parseSize, toInteger, toNumber, toSeed, toText } from './result.ts';
@@ -12,6 +13,8 @@ import type { GenerationMetadata } from './types.ts';
 const MAX_DEPTH = 200;
 /** Only this many samplers are weighed against each other. */
 const MAX_SAMPLERS = 64;
+/** Outputs searched for the sampler behind them (real graphs have a few); each search walks the graph. */
+const MAX_OUTPUTS = 16;
 
 const LATENT_INPUTS = ['latent_image', 'samples', 'latent'];
 /** Inputs that never carry conditioning: not followed when tracing a prompt. */
@@ -67,7 +70,7 @@ function asSampler(graph: ComfyGraph, node: ComfyNode): SamplerUse | null {
 function pickSampler(graph: ComfyGraph, samplers: SamplerUse[]): SamplerUse | null {
   if (samplers.length === 0) return null;
   const bySampler = new Map(samplers.map((s) => [s.sampler.id, s]));
-  for (const output of outputNodes(graph)) {
+  for (const output of outputNodes(graph).slice(0, MAX_OUTPUTS)) {
     const upstream = upstreamIds(graph, output).filter((id) => bySampler.has(id)).map((id) => bySampler.get(id)!);
     if (upstream.length > 0) return firstPass(graph, upstream);
   }

@@ -19,6 +19,13 @@ const USER_COMMENT = 0x9286;
 const TYPE_SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8 };
 /** More IFDs than this is a hostile loop of offsets. */
 const MAX_IFDS = 8;
+/**
+ * Text values read from one block, and their bytes together: entries may all point at the same
+ * large value, so without a total a block of thousands of entries decodes its size thousands
+ * of times.
+ */
+const MAX_TAG_TEXTS = 32;
+const MAX_VALUE_BYTES = MAX_TEXT_BYTES;
 
 /** A TIFF block's byte order and first IFD, or null when it is no TIFF. */
 export function openTiff(tiff: Uint8Array): { view: DataView; little: boolean; firstIfd: number } | null {
@@ -48,7 +55,8 @@ export function readExif(tiff: Uint8Array): ExifText {
   const { view, little } = opened;
   const visited = new Set<number>();
   const pending = [opened.firstIfd];
-  while (pending.length > 0 && visited.size < MAX_IFDS) {
+  let valueBytes = 0;
+  while (pending.length > 0 && visited.size < MAX_IFDS && result.tagTexts.length < MAX_TAG_TEXTS) {
     const ifd = pending.shift()!;
     if (visited.has(ifd) || ifd + 2 > tiff.length) continue;
     visited.add(ifd);
@@ -61,6 +69,8 @@ export function readExif(tiff: Uint8Array): ExifText {
       if (tag !== USER_COMMENT && tag !== IMAGE_DESCRIPTION && tag !== MAKE && tag !== MODEL && tag !== XP_COMMENT) continue;
       const value = entryValue(tiff, view, entry, little);
       if (!value) continue;
+      valueBytes += value.length;
+      if (valueBytes > MAX_VALUE_BYTES || result.tagTexts.length >= MAX_TAG_TEXTS) return result;
       if (tag === USER_COMMENT) result.userComment ??= decodeUserComment(value);
       else if (tag === XP_COMMENT) result.tagTexts.push(decodeUnknownText(value).replace(/\0+$/, ''));
       else result.tagTexts.push(decodeLegacyText(value).replace(/\0+$/, ''));

@@ -18,12 +18,12 @@ const DUCK: Partial<GenerationMetadata> = {
 };
 
 describe('fixtures of the README table', () => {
-  it.each(['automatic1111_cropped.png', 'automatic1111_cropped.jpg', 'text_after_idat.png'])('%s: A1111 duck', (name) => {
-    expect(read(name)).toEqual(DUCK);
+  it.each(['automatic1111_cropped.png', 'automatic1111_cropped.jpg', 'text_after_idat.png'])('%s: A1111 duck', async (name) => {
+    expect(await read(name)).toEqual(DUCK);
   });
 
-  it('img2img_cropped.png: ComfyUI img2img, no latent size', () => {
-    expect(read('img2img_cropped.png')).toEqual({
+  it('img2img_cropped.png: ComfyUI img2img, no latent size', async () => {
+    expect(await read('img2img_cropped.png')).toEqual({
       generator: 'comfyui',
       prompt: 'photograph of victorian woman with wings, sky clouds, meadow grass',
       negativePrompt: 'watermark, text',
@@ -33,8 +33,8 @@ describe('fixtures of the README table', () => {
     });
   });
 
-  it('enslo-sd-webui.png: A1111 with a scheduler and non-Latin text', () => {
-    expect(read('enslo-sd-webui.png')).toEqual({
+  it('enslo-sd-webui.png: A1111 with a scheduler and non-Latin text', async () => {
+    expect(await read('enslo-sd-webui.png')).toEqual({
       generator: 'automatic1111',
       prompt: 'general, masterpiece, best quality, amazing quality, \n1girl, solo, hatsune miku, テスト',
       negativePrompt: 'bad quality, worst quality, worst detail, sketch, censor,',
@@ -44,8 +44,8 @@ describe('fixtures of the README table', () => {
     });
   });
 
-  it('enslo-easy-reforge.png: reForge with a LoRA tag kept in the prompt, metadata size not pixels', () => {
-    expect(read('enslo-easy-reforge.png')).toEqual({
+  it('enslo-easy-reforge.png: reForge with a LoRA tag kept in the prompt, metadata size not pixels', async () => {
+    expect(await read('enslo-easy-reforge.png')).toEqual({
       generator: 'automatic1111',
       prompt: '1girl, solo, hatsune miku, テスト, \n<lora:NoobV065sHyperDmd:1> masterpiece, best quality, very aesthetic, absurdres, newest, safe',
       negativePrompt: 'bad anatomy, worst quality, low quality',
@@ -55,8 +55,8 @@ describe('fixtures of the README table', () => {
     });
   });
 
-  it('enslo-comfyui.png: the API graph (not the workflow text with its comment)', () => {
-    expect(read('enslo-comfyui.png')).toEqual({
+  it('enslo-comfyui.png: the API graph (not the workflow text with its comment)', async () => {
+    expect(await read('enslo-comfyui.png')).toEqual({
       generator: 'comfyui',
       prompt: 'general, masterpiece, best quality, amazing quality, \n1girl, solo, hatsune miku, テスト,',
       negativePrompt: 'bad quality, worst quality, worst detail, sketch, censor,',
@@ -66,8 +66,8 @@ describe('fixtures of the README table', () => {
     });
   });
 
-  it('enslo-swarmui.jpg: SwarmUI JSON in the EXIF UserComment', () => {
-    expect(read('enslo-swarmui.jpg')).toEqual({
+  it('enslo-swarmui.jpg: SwarmUI JSON in the EXIF UserComment', async () => {
+    expect(await read('enslo-swarmui.jpg')).toEqual({
       generator: 'swarmui',
       prompt: 'general, masterpiece, best quality, amazing quality, \n1girl, solo, hatsune miku, #テスト',
       negativePrompt: 'bad quality, worst quality, worst detail, sketch, censor,',
@@ -77,8 +77,8 @@ describe('fixtures of the README table', () => {
     });
   });
 
-  it.each(['empty_file.png', 'empty_image.png'])('%s: no metadata, no throw', (name) => {
-    const result = read(name);
+  it.each(['empty_file.png', 'empty_image.png'])('%s: no metadata, no throw', async (name) => {
+    const result = await read(name);
     expect(result.generator).toBeNull();
     expect(result.prompt).toBeNull();
     expect(result.loras).toEqual([]);
@@ -86,8 +86,8 @@ describe('fixtures of the README table', () => {
 });
 
 describe('fixtures outside the table (values from their raw metadata)', () => {
-  it('fooocus1_cropped.png: the user prompt of the Fooocus JSON, size from "resolution"', () => {
-    expect(read('fooocus1_cropped.png')).toEqual({
+  it('fooocus1_cropped.png: the user prompt of the Fooocus JSON, size from "resolution"', async () => {
+    expect(await read('fooocus1_cropped.png')).toEqual({
       generator: 'fooocus',
       prompt: 'a smiling goldfish',
       negativePrompt: null, // "negative_prompt": ""
@@ -97,8 +97,8 @@ describe('fixtures outside the table (values from their raw metadata)', () => {
     });
   });
 
-  it('invokeai_imeta1.png: invokeai_metadata JSON', () => {
-    expect(read('invokeai_imeta1.png')).toEqual({
+  it('invokeai_imeta1.png: invokeai_metadata JSON', async () => {
+    expect(await read('invokeai_imeta1.png')).toEqual({
       generator: 'invokeai',
       prompt: 'digital artwork, oil painting. painterly brushstrokes, holidays,',
       negativePrompt: 'grainy+, photo, oversaturated, overexposed, blurry, compressed jpg+, noisy++, unfocused , black and white',
@@ -108,8 +108,8 @@ describe('fixtures outside the table (values from their raw metadata)', () => {
     });
   });
 
-  it('novelai1_cropped.png: Description and Comment JSON', () => {
-    const result = read('novelai1_cropped.png');
+  it('novelai1_cropped.png: Description and Comment JSON', async () => {
+    const result = await read('novelai1_cropped.png');
     expect(result).toMatchObject({
       generator: 'novelai',
       prompt: 'masterpiece, best quality,  cat, space, icon',
@@ -121,8 +121,8 @@ describe('fixtures outside the table (values from their raw metadata)', () => {
     expect(result.negativePrompt).toMatch(/username, blurry$/);
   });
 
-  it('night_evening_day_morning_cropped.png: area prompts combined, first pass of a two-pass graph', () => {
-    const result = read('night_evening_day_morning_cropped.png');
+  it('night_evening_day_morning_cropped.png: area prompts combined, first pass of a two-pass graph', async () => {
+    const result = await read('night_evening_day_morning_cropped.png');
     expect(result.generator).toBe('comfyui');
     expect(result.prompt?.split('\n')).toEqual([
       '(best quality) (night:1.3) (darkness) sky (black) (stars:1.2) (galaxy:1.2) (space) (universe)',
@@ -137,8 +137,8 @@ describe('fixtures outside the table (values from their raw metadata)', () => {
     expect(result.settings).toEqual({ steps: 13, sampler: 'dpmpp_sde', scheduler: 'normal', cfg: 8.5, seed: '335608130539327', width: 704, height: 1280 });
   });
 
-  it('unclip_2pass_cropped.png: the prompt through two unCLIP conditionings', () => {
-    const result = read('unclip_2pass_cropped.png');
+  it('unclip_2pass_cropped.png: the prompt through two unCLIP conditionings', async () => {
+    const result = await read('unclip_2pass_cropped.png');
     expect(result).toMatchObject({
       generator: 'comfyui',
       prompt: '(waifu, anime, exceptional, best aesthetic, new, newest, best quality, masterpiece, extremely detailed:1.2)',

@@ -2,8 +2,10 @@
 // gather the file's metadata texts under their keys (PNG text chunks; JPEG/WebP EXIF
 // UserComment and "key:{json}" tags); the generator is then recognised by what is present.
 // Pure TypeScript on the bytes, for any runtime. Never throws: unreadable, hostile or oversized
-// metadata gives what could be read, or an empty result (generator null).
+// metadata gives what could be read, or an empty result (generator null). Asynchronous: the
+// reading works within a budget per file and yields between its steps (budget.ts).
 import { looksLikeA1111, parseA1111 } from './a1111.ts';
+import { ReadBudget } from './budget.ts';
 import { graphFromApiPrompt } from './comfy-graph.ts';
 import { graphFromWorkflow } from './comfy-workflow.ts';
 import { parseComfyGraph } from './comfyui.ts';
@@ -25,17 +27,17 @@ export type { GenerationMetadata } from './types.ts';
 const USER_COMMENT = 'exif:UserComment';
 const JPEG_COMMENT = 'jpeg:COM';
 
-export function extractGenerationMetadata(bytes: Uint8Array): GenerationMetadata {
+export async function extractGenerationMetadata(bytes: Uint8Array, budget = new ReadBudget()): Promise<GenerationMetadata> {
   try {
-    return fromTexts(readTexts(bytes)) ?? emptyMetadata();
+    return (await fromTexts(await readTexts(bytes, budget), budget)) ?? emptyMetadata();
   } catch {
     // A reader bug on hostile bytes must not break an upload: no metadata is a valid outcome.
     return emptyMetadata();
   }
 }
 
-function readTexts(bytes: Uint8Array): Map<string, string> {
-  const texts = readPngText(bytes);
+async function readTexts(bytes: Uint8Array, budget: ReadBudget): Promise<Map<string, string>> {
+  const texts = await readPngText(bytes, budget);
   if (texts.size > 0) return texts;
   const jpeg = readJpegMetadata(bytes);
   if (jpeg.comment !== null) texts.set(JPEG_COMMENT, jpeg.comment);
@@ -52,34 +54,38 @@ function readTexts(bytes: Uint8Array): Map<string, string> {
   return texts;
 }
 
-function fromTexts(texts: Map<string, string>): GenerationMetadata | null {
+async function fromTexts(texts: Map<string, string>, budget: ReadBudget): Promise<GenerationMetadata | null> {
   const parsed = new Map<string, unknown>(); // each text is parsed at most once
-  const json = (key: string) => {
+  /** A text's JSON, each parse a step of its own; nothing once the time is spent. */
+  const json = async (key: string) => {
     if (!parsed.has(key)) {
       const text = texts.get(key);
-      parsed.set(key, text !== undefined && /^\s*[[{]/.test(text) ? parseLenientJson(text) : undefined);
+      const isJson = text !== undefined && /^\s*[[{]/.test(text);
+      if (isJson) await budget.step();
+      parsed.set(key, isJson && !budget.outOfTime ? parseLenientJson(text) : undefined);
     }
     return parsed.get(key);
   };
   const freeTexts = ['parameters', USER_COMMENT, JPEG_COMMENT].filter((key) => texts.has(key));
 
-  const swarmSources = texts.has('sui_image_params') ? [{ sui_image_params: json('sui_image_params') }] : freeTexts.map(json);
-  for (const source of swarmSources) {
-    const swarm = parseSwarmUi(source);
+  const swarmKeys = texts.has('sui_image_params') ? ['sui_image_params'] : freeTexts;
+  for (const key of swarmKeys) {
+    const source = await json(key);
+    const swarm = parseSwarmUi(key === 'sui_image_params' ? { sui_image_params: source } : source);
     if (swarm) return swarm;
   }
 
-  if (texts.has('invokeai_metadata')) return parseInvokeAi(json('invokeai_metadata'));
-  if (texts.has('sd-metadata')) return parseInvokeAiLegacy(json('sd-metadata'));
+  if (texts.has('invokeai_metadata')) return parseInvokeAi(await json('invokeai_metadata'));
+  if (texts.has('sd-metadata')) return parseInvokeAiLegacy(await json('sd-metadata'));
   const dream = texts.get('Dream') ?? texts.get('dream');
   if (dream !== undefined) return parseInvokeAiDream(dream);
 
   if (texts.has('Comment') && (texts.get('Software') === 'NovelAI' || texts.has('Description'))) {
-    const novelai = parseNovelAi(texts.get('Description'), json('Comment'), texts.get('Source'));
+    const novelai = parseNovelAi(texts.get('Description'), await json('Comment'), texts.get('Source'));
     if (novelai) return novelai;
   }
 
-  const fooocus = parseFooocus(json('parameters'));
+  const fooocus = parseFooocus(await json('parameters'));
   if (fooocus) return fooocus;
   const parameters = texts.get('parameters');
   if (parameters !== undefined && texts.get('fooocus_scheme') === 'a1111') return { ...parseA1111(parameters), generator: 'fooocus' };
@@ -89,9 +95,12 @@ function fromTexts(texts: Map<string, string>): GenerationMetadata | null {
     if (text !== undefined && looksLikeA1111(text)) return parseA1111(text);
   }
 
-  const apiGraph = graphFromApiPrompt(json('prompt'));
+  // Building a graph and walking it are steps of their own: each is bounded (comfy-graph.ts).
+  const apiGraph = graphFromApiPrompt(await json('prompt'));
+  await budget.step();
   const fromApi = apiGraph ? parseComfyGraph(apiGraph) : null;
   if (fromApi) return fromApi;
-  const uiGraph = graphFromWorkflow(json('workflow'));
+  const uiGraph = graphFromWorkflow(await json('workflow'));
+  await budget.step();
   return uiGraph ? parseComfyGraph(uiGraph) : null;
 }

@@ -69,9 +69,26 @@ export function parseInvokeAiDream(text: string): GenerationMetadata | null {
   return result;
 }
 
+/**
+ * "prompt [negative] more" → prompt "prompt more", negative "negative": each "[" up to the next
+ * "]". By index, not a regular expression, which would rescan the rest of the text from every
+ * unclosed "[" (quadratic).
+ */
 function splitBracketNegative(text: string): [string | null, string | null] {
-  const negatives = [...text.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]!.trim()).filter((t) => t !== '');
-  return [cleanPrompt(text.replace(/\[[^\]]*\]/g, '').replace(/\s{2,}/g, ' ').trim()), cleanPrompt(negatives.join(', '))];
+  const kept: string[] = [];
+  const negatives: string[] = [];
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('[', at);
+    const close = open < 0 ? -1 : text.indexOf(']', open + 1);
+    if (close < 0) break; // no "]" after this "[", so none after any later one either
+    kept.push(text.slice(at, open));
+    const negative = text.slice(open + 1, close).trim();
+    if (negative !== '') negatives.push(negative);
+    at = close + 1;
+  }
+  kept.push(text.slice(at));
+  return [cleanPrompt(kept.join('').replace(/\s{2,}/g, ' ').trim()), cleanPrompt(negatives.join(', '))];
 }
 
 function modelName(model: unknown): string | null {

@@ -1,6 +1,6 @@
 // Finds the EXIF block (APP1 "Exif\0\0") and any COM comment of a JPEG. Stops at the image
 // data (SOS); a truncated segment ends the walk with what was found.
-import { decodeLatin1, decodeLegacyText } from './text.ts';
+import { decodeLegacyText } from './text.ts';
 
 export interface JpegMetadata {
   exif: Uint8Array | null;
@@ -14,6 +14,11 @@ export function isJpeg(bytes: Uint8Array): boolean {
 const SOS = 0xda;
 const APP1 = 0xe1;
 const COM = 0xfe;
+
+const EXIF_HEADER = [0x45, 0x78, 0x69, 0x66, 0, 0]; // "Exif\0\0"
+
+/** By the bytes, not a decoded string: a file can hold millions of tiny segments. */
+export const isExifHeader = (data: Uint8Array) => data.length >= 6 && EXIF_HEADER.every((b, i) => data[i] === b);
 
 export function readJpegMetadata(bytes: Uint8Array): JpegMetadata {
   const found: JpegMetadata = { exif: null, comment: null };
@@ -29,7 +34,7 @@ export function readJpegMetadata(bytes: Uint8Array): JpegMetadata {
     if (marker === SOS || marker === 0xd9) break;
     const length = (bytes[offset + 2]! << 8) | bytes[offset + 3]!;
     const data = bytes.subarray(offset + 4, Math.min(offset + 2 + length, bytes.length));
-    if (marker === APP1 && !found.exif && decodeLatin1(data.subarray(0, 6)) === 'Exif\0\0') found.exif = data.subarray(6);
+    if (marker === APP1 && !found.exif && isExifHeader(data)) found.exif = data.subarray(6);
     else if (marker === COM && found.comment === null) found.comment = decodeLegacyText(data);
     if (length < 2) break;
     offset += 2 + length;

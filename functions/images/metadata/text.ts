@@ -1,7 +1,11 @@
 // Byte-to-text helpers and the size cap shared by the container readers.
 
-/** Text larger than this (8 MB) is ignored: no real prompt or workflow comes near it. */
-export const MAX_TEXT_BYTES = 8 * 1024 * 1024;
+/**
+ * One text larger than this (4 MB) is ignored: real prompts and workflows stay under a few
+ * hundred KB, and a larger JSON would hold the event loop too long for its parse, which runs in
+ * one go (decision 18).
+ */
+export const MAX_TEXT_BYTES = 4 * 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8');
 const latin1 = new TextDecoder('latin1');
