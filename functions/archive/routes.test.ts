@@ -97,8 +97,8 @@ describe('POST /api/admin/import', () => {
     const archive = await exportArchive(t.deps, { analytics: false });
     const storage = new FailingStorage();
     // Since the export: the cover and the inline image changed, a gallery file is gone. The import
-    // overwrites the cover and recreates the gallery file, then fails on the inline image; it
-    // must put the cover back and delete the recreated file.
+    // writes the archive's cover under a new name (never over the live one) and recreates the
+    // gallery file, then fails on the inline image; it must delete both files it wrote.
     const files = Object.entries((await snapshotSite(t.database.db, t.deps.storage)).files);
     const galleryFile = files.find(([key]) => key.startsWith('galleries/'))![0];
     for (const [key, file] of files) {
@@ -114,7 +114,7 @@ describe('POST /api/admin/import', () => {
     const response = await t.call('/api/admin/import', { body: importForm(archive, '1'), cookie });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ success: false, error: 'The archive’s files could not be stored, so nothing was imported. Please try again.' });
-    expect(storage.puts).toBe(5); // three puts (the third failed), then the cover and the inline image put back
+    expect(storage.puts).toBe(3); // the third failed; nothing existing was overwritten, so nothing is put back
     expect(await snapshotSite(t.database.db, storage)).toEqual(before);
     expect(await storage.get(galleryFile)).toBeNull();
     expect(t.rebuilds).toEqual([]);
