@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { importArchive, SITE_HAS_CONTENT } from '../functions/archive/import.ts';
 import { runWithDatabase } from './cli.ts';
 import { uploadStorage } from './server/create-server.ts';
+import { settleInterruptedWrites } from './server/interrupted-writes.ts';
 
 const USAGE = 'Usage: npm run import -- FILE [--replace]';
 
@@ -23,8 +24,10 @@ const file = parsed.positionals[0]!;
 const replace = parsed.values.replace;
 
 await runWithDatabase(async ({ db }, config) => {
+  const storage = uploadStorage(config);
+  await settleInterruptedWrites(db, storage, console.log);
   const bytes = new Uint8Array(await fs.readFile(file));
-  const summary = await importArchive({ db, storage: uploadStorage(config) }, bytes, { replace }).catch((error: unknown) => {
+  const summary = await importArchive({ db, storage }, bytes, { replace }).catch((error: unknown) => {
     if (error instanceof Error && error.message === SITE_HAS_CONTENT) throw new Error('This site already has content. Run the import again with --replace to replace it.');
     throw error;
   });

@@ -13,6 +13,7 @@ import { startBackups } from './server/backup-schedule.ts';
 import { ReleaseTimer } from './server/release-timer.ts';
 import { createServer, uploadStorage } from './server/create-server.ts';
 import { siteImageReader } from './server/epub-files.ts';
+import { settleInterruptedWrites } from './server/interrupted-writes.ts';
 import { openDatabase } from './server/open-database.ts';
 import { loadSessionSecret } from './server/session-secret.ts';
 import { buildStaticSite } from './server/site-builder.ts';
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   if (stopping) return;
   log(`database: ${database.kind}${database.location ? ` in ${database.location}` : ''}`);
 
+  // Before anything writes uploads: what an import killed midway left is undone or finished.
+  await settleInterruptedWrites(database.db, uploadStorage(config), log);
   if (config.seedDemoContent && (await seedDemoContent(database.db))) log('database: seeded the demo content');
   const admin = await ensureFirstAdmin(database.db, config.adminPassword);
   if (admin.created) {

@@ -1,6 +1,7 @@
 // Uploads in a local folder (the default; S3 replaces it in the cloud).
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isAlive } from '../../db/lock.ts';
 import { assertSafeFolder, assertSafeKey, type Storage, type StoredFile } from '../../functions/core/storage.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -10,6 +11,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.webp': 'image/webp',
 };
+
+const PARTIAL = '.partial';
 
 export class LocalFolderStorage implements Storage {
   private readonly root: string;
@@ -28,7 +31,7 @@ export class LocalFolderStorage implements Storage {
     const file = this.pathOf(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Write then rename, so a reader never sees half a file.
-    const partial = `${file}.${process.pid}.partial`;
+    const partial = `${file}.${process.pid}${PARTIAL}`;
     await fs.writeFile(partial, body);
     await fs.rename(partial, file);
   }
@@ -59,12 +62,26 @@ export class LocalFolderStorage implements Storage {
     const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
     const files = await Promise.all(
       entries
-        .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+        .filter((entry) => entry.isFile() && !entry.name.endsWith(PARTIAL))
         .map(async (entry) => {
           const stat = await fs.stat(path.join(dir, entry.name));
           return { key: path.posix.join(prefix, entry.name), size: stat.size, modified: Math.floor(stat.mtimeMs / 1000) };
         }),
     );
     return files.sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  /**
+   * Deletes the half-written files of processes that were killed while writing ("<file>.<pid>.partial"
+   * whose process is gone); returns how many.
+   */
+  async removeAbandonedPartials(): Promise<number> {
+    const entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    const abandoned = entries.filter((entry) => {
+      const pid = entry.isFile() ? /\.(\d+)\.partial$/.exec(entry.name)?.[1] : undefined;
+      return pid !== undefined && !isAlive(Number(pid));
+    });
+    await Promise.all(abandoned.map((entry) => fs.rm(path.join(entry.parentPath, entry.name), { force: true })));
+    return abandoned.length;
   }
 }
