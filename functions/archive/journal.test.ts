@@ -6,10 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import type { Storage } from '../core/storage.ts';
 import { pngBytes } from '../images/test-kit.ts';
-import { exportArchive } from './export.ts';
 import { importArchive } from './import.ts';
 import { settleInterruptedImports } from './journal.ts';
-import { craftArchive, fillSite } from './test-kit.ts';
+import { craftArchive, exportArchive, fillSite } from './test-kit.ts';
 
 const t = useApiTestContext();
 

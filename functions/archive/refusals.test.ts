@@ -5,9 +5,8 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
 import { pngBytes } from '../images/test-kit.ts';
-import { exportArchive } from './export.ts';
 import { importArchive, SITE_HAS_CONTENT } from './import.ts';
-import { craftArchive, snapshotSite } from './test-kit.ts';
+import { craftArchive, exportArchive, snapshotSite } from './test-kit.ts';
 import { emptyData, importForm, useRefusalTests } from './refusal-kit.ts';
 
 const { t, site, expectRefused } = useRefusalTests();

@@ -6,9 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
 import { pngBytes } from '../images/test-kit.ts';
-import { exportArchive } from './export.ts';
 import { archiveDay } from './file-name.ts';
-import { fillSite, snapshotSite } from './test-kit.ts';
+import { exportArchive, fillSite, snapshotSite } from './test-kit.ts';
 
 const t = useApiTestContext();
 let cookie: string;
@@ -54,6 +53,19 @@ describe('GET /api/admin/export', () => {
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     expect(Object.keys(files)).toContain('data/analytics_events.json');
     expect(JSON.parse(new TextDecoder().decode(files['manifest.json'])).includes_analytics).toBe(true);
+  });
+
+  it('streams the archive: its first bytes leave before the uploads are read', async () => {
+    const storage = t.deps.storage;
+    let reads = 0;
+    const get = storage.get.bind(storage);
+    storage.get = (key) => ((reads += 1), get(key));
+    const response = await t.call('/api/admin/export', { cookie });
+    expect(response.headers.get('content-length')).toBeNull();
+    const reader = response.body!.getReader();
+    expect((await reader.read()).value!.byteLength).toBeGreaterThan(0);
+    expect(reads).toBe(0);
+    await reader.cancel();
   });
 
   it.each(['?analytics=yes', "?analytics=1'--", '?other=1'])('refuses the query %s with 400', async (query) => {

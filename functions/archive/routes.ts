@@ -5,7 +5,7 @@ import type { AppEnv } from '../core/env.ts';
 import { formBodyLimit, formFields, readMultipart } from '../core/form.ts';
 import { ARCHIVE_ROLES } from '../core/roles.ts';
 import { queryParams, parseOrThrow } from '../core/validate.ts';
-import { exportArchive } from './export.ts';
+import { streamArchive } from './export.ts';
 import { importArchive } from './import.ts';
 import { importForm, exportQuery } from './schema.ts';
 import { archiveFileName } from './file-name.ts';
@@ -18,11 +18,11 @@ const admins = requireRole(...ARCHIVE_ROLES);
 export const archiveRoutes = new Hono<AppEnv>()
   .get('/export', admins, queryParams(exportQuery), async (c) => {
     const { db, storage } = c.var.deps;
-    const archive = await exportArchive({ db, storage }, { analytics: c.req.valid('query').analytics ?? false });
-    return c.body(archive as Uint8Array<ArrayBuffer>, 200, {
+    const fileName = await archiveFileName(db, new Date());
+    // Streamed as it is made (its length is not known before the end).
+    return c.body(streamArchive({ db, storage }, { analytics: c.req.valid('query').analytics ?? false }), 200, {
       'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename=${await archiveFileName(db, new Date())}`,
-      'Content-Length': String(archive.byteLength),
+      'Content-Disposition': `attachment; filename=${fileName}`,
     });
   })
   .post(
