@@ -11,9 +11,10 @@ import { ensureFirstAdmin } from './server/admin-account.ts';
 import { startAnalyticsMaintenance } from './server/analytics-maintenance.ts';
 import { startBackups } from './server/backup-schedule.ts';
 import { ReleaseTimer } from './server/release-timer.ts';
-import { createServer, uploadStorage } from './server/create-server.ts';
+import { createServer, spoolDir, uploadStorage } from './server/create-server.ts';
 import { siteImageReader } from './server/epub-files.ts';
 import { settleInterruptedWrites } from './server/interrupted-writes.ts';
+import { removeLeftoverSpools } from './server/temp-spool.ts';
 import { openDatabase } from './server/open-database.ts';
 import { loadSessionSecret } from './server/session-secret.ts';
 import { buildStaticSite } from './server/site-builder.ts';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
 
   // Before anything writes uploads: what an import killed midway left is undone or finished.
   await settleInterruptedWrites(database.db, uploadStorage(config), log);
+  await removeLeftoverSpools(spoolDir(config));
   if (config.seedDemoContent && (await seedDemoContent(database.db))) log('database: seeded the demo content');
   const admin = await ensureFirstAdmin(database.db, config.adminPassword);
   if (admin.created) {
