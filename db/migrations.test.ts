@@ -14,6 +14,7 @@ const TABLES: (keyof Database)[] = [
   'analytics_period_content',
   'analytics_rollup_state',
   'analytics_salts',
+  'archive_imports',
   'author_profile',
   'banned_ips',
   'chapter_comments',
@@ -56,10 +57,10 @@ describe('migrations', () => {
     expect(await appTables()).toEqual([]);
   });
 
-  it('create all 22 tables, once', async () => {
+  it('create all 23 tables, once', async () => {
     expect(await migrateToLatest(database.db)).toEqual(NAMES.map((name) => `applied ${name}`));
     expect(await appTables()).toEqual(TABLES);
-    expect(TABLES).toHaveLength(22);
+    expect(TABLES).toHaveLength(23);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

@@ -285,6 +285,15 @@ export interface DeployHookStateTable {
   last_error_at: Date | null;
 }
 
+/** An import's files, journaled so a killed import can be undone or finished (functions/archive/journal.ts). */
+export interface ArchiveImportTable {
+  id: string;
+  state: 'writing' | 'committed';
+  written: string[];
+  replaced: ColumnType<string[], string[] | undefined, string[]>;
+  started_at: CreatedAt;
+}
+
 export interface Database {
   author_profile: AuthorProfileTable;
   social_links: SocialLinkTable;
@@ -308,6 +317,7 @@ export interface Database {
   analytics_rollup_state: AnalyticsRollupStateTable;
   rate_limit_counters: RateLimitCounterTable;
   deploy_hook_state: DeployHookStateTable;
+  archive_imports: ArchiveImportTable;
 }
 
 export type AuthorProfileRow = Selectable<AuthorProfileTable>;

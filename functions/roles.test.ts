@@ -9,7 +9,7 @@ import { hashPassword } from './auth/password.ts';
 import { signSessionToken } from './auth/session.ts';
 import { userStore } from './auth/store.ts';
 import { ANALYTICS_ROLES, ARCHIVE_ROLES, CONTENT_ROLES, MODERATION_ROLES } from './core/roles.ts';
-import { exportArchive } from './archive/export.ts';
+import { exportArchive } from './archive/test-kit.ts';
 import { galleryUploadForm, pngBytes } from './images/test-kit.ts';
 import { uploadForm } from './uploads/test-kit.ts';
 

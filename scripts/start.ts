@@ -12,9 +12,10 @@ import { ensureFirstAdmin } from './server/admin-account.ts';
 import { startAnalyticsMaintenance } from './server/analytics-maintenance.ts';
 import { startBackups } from './server/backup-schedule.ts';
 import { ReleaseTimer } from './server/release-timer.ts';
-import { createServer, uploadStorage } from './server/create-server.ts';
+import { createServer, spoolDir, uploadStorage } from './server/create-server.ts';
 import { siteImageReader } from './server/epub-files.ts';
-import { LocalFolderStorage } from './server/local-storage.ts';
+import { settleInterruptedWrites } from './server/interrupted-writes.ts';
+import { removeLeftoverSpools } from './server/temp-spool.ts';
 import { openDatabase } from './server/open-database.ts';
 import { loadSessionSecret } from './server/session-secret.ts';
 import { buildStaticSite } from './server/site-builder.ts';
@@ -44,6 +45,9 @@ async function main(): Promise<void> {
   if (stopping) return;
   log(`database: ${database.kind}${database.location ? ` in ${database.location}` : ''}`);
 
+  // Before anything writes uploads: what an import killed midway left is undone or finished.
+  await settleInterruptedWrites(database.db, uploadStorage(config), log);
+  await removeLeftoverSpools(spoolDir(config));
   if (config.seedDemoContent && (await seedDemoContent(database.db))) log('database: seeded the demo content');
   const admin = await ensureFirstAdmin(database.db, config.adminPassword);
   if (admin.created) {
@@ -55,11 +59,6 @@ async function main(): Promise<void> {
   }
 
   const uploads = uploadStorage(config);
-  // What writes cut short by a killed process left (decision 20); an S3 upload is whole or absent.
-  if (uploads instanceof LocalFolderStorage) {
-    const removed = await uploads.removeAbandonedWrites();
-    if (removed.length > 0) log(`uploads: removed ${removed.length} half-written files: ${removed.join(', ')}`);
-  }
   // The EPUB books embed images from the uploads and the project's public/ folder.
   const readImage = siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: uploads });
   const publisher = new SitePublisher({

@@ -8,6 +8,7 @@ import * as moderation from './2026-11-22T0300_moderation.ts';
 import * as analyticsRollups from './2026-11-22T0400_analytics_rollups.ts';
 import * as serialToolkit from './2026-11-22T0500_serial_toolkit.ts';
 import * as deployHook from './2026-11-22T0600_deploy_hook.ts';
+import * as archiveImports from './2026-11-22T0700_archive_imports.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000_initial': initial,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0400_analytics_rollups': analyticsRollups,
   '2026-11-22T0500_serial_toolkit': serialToolkit,
   '2026-11-22T0600_deploy_hook': deployHook,
+  '2026-11-22T0700_archive_imports': archiveImports,
 };

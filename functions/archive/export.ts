@@ -1,15 +1,18 @@
-// Writes the whole site into one zip (layout: docs/archive-format.md). The rows are read in one
-// repeatable-read transaction, so the archive is one moment of the site even while it is in use.
-import { zipSync, type Zippable } from 'fflate';
+// Writes the whole site into one zip (layout: docs/archive-format.md), as a stream: the rows are
+// read in one repeatable-read transaction, so the archive is one moment of the site even while it
+// is in use; then the uploads follow one at a time, so memory holds one file, not the site; the
+// manifest, which lists every file's checksum, comes last.
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { Storage } from '../core/storage.ts';
 import { type ChapterRow, chapterToMarkdown } from './chapter-markdown.ts';
 import { archivePaths } from './layout.ts';
-import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type Manifest, MANIFEST_PATH, sha256Hex } from './manifest.ts';
+import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type Manifest, type ManifestFile, MANIFEST_PATH, sha256Hex } from './manifest.ts';
 import { rowsAsJson, writableColumns } from './rows.ts';
 import { CHAPTERS_TABLE, tablesFor } from './tables.ts';
 import { siteUploadKeys } from './uploads.ts';
+import { yieldWhenDue } from './zip-entry.ts';
 
 export interface ExportOptions {
   analytics: boolean;
@@ -41,30 +44,75 @@ async function tableFiles(db: Kysely<Database>, analytics: boolean): Promise<Map
   return files;
 }
 
-async function uploadFiles(db: Kysely<Database>, storage: Storage): Promise<Map<string, Uint8Array>> {
-  const files = new Map<string, Uint8Array>();
-  for (const key of await siteUploadKeys(db, storage)) {
-    const file = await storage.get(key);
-    if (file) files.set(archivePaths.upload(key), file.body); // a row may name a file that is gone
+/** Bytes handed to the zip per step, with a turn of the event loop between steps when due. */
+const STEP = 1024 * 1024;
+
+/** Adds one whole file: deflated (rows, chapters) or stored as it is (images are compressed already). */
+async function addFile(zip: Zip, path: string, bytes: Uint8Array, deflate: boolean): Promise<void> {
+  const file = deflate ? new ZipDeflate(path, { level: 6 }) : new ZipPassThrough(path);
+  zip.add(file);
+  for (let at = 0; ; at += STEP) {
+    const last = at + STEP >= bytes.byteLength;
+    file.push(bytes.subarray(at, at + STEP), last);
+    if (last) return;
+    await yieldWhenDue();
   }
-  return files;
 }
 
-export async function exportArchive(deps: { db: Kysely<Database>; storage: Storage }, options: ExportOptions): Promise<Uint8Array> {
-  const data = await tableFiles(deps.db, options.analytics);
-  const uploads = await uploadFiles(deps.db, deps.storage);
-  const all = [...data, ...uploads];
+type ExportDeps = { db: Kysely<Database>; storage: Storage };
+
+/** Adds every file to the zip, pausing after each one so the stream's reader sets the pace. */
+async function* writeArchive(zip: Zip, deps: ExportDeps, options: ExportOptions): AsyncGenerator<void> {
+  const files: ManifestFile[] = [];
+  const add = async (path: string, bytes: Uint8Array, deflate: boolean) => {
+    files.push({ path, size: bytes.byteLength, sha256: await sha256Hex(bytes) });
+    await addFile(zip, path, bytes, deflate);
+  };
+  for (const [path, bytes] of await tableFiles(deps.db, options.analytics)) {
+    await add(path, bytes, true);
+    yield;
+  }
+  for (const key of await siteUploadKeys(deps.db, deps.storage)) {
+    const file = await deps.storage.get(key);
+    if (!file) continue; // a row may name a file that is gone
+    await add(archivePaths.upload(key), file.body, false);
+    yield;
+  }
   const manifest: Manifest = {
     format: ARCHIVE_FORMAT,
     format_version: ARCHIVE_FORMAT_VERSION,
     app_version: APP_VERSION,
     created_at: (options.now ?? new Date()).toISOString(),
     includes_analytics: options.analytics,
-    files: await Promise.all(all.map(async ([path, bytes]) => ({ path, size: bytes.byteLength, sha256: await sha256Hex(bytes) }))),
+    files,
   };
-  const zippable: Zippable = { [MANIFEST_PATH]: encoder.encode(JSON.stringify(manifest, null, 2)) };
-  for (const [path, bytes] of data) zippable[path] = bytes;
-  // Images are compressed already: stored as they are, which is faster and no larger.
-  for (const [path, bytes] of uploads) zippable[path] = [bytes, { level: 0 }];
-  return zipSync(zippable, { level: 6 });
+  await addFile(zip, MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)), true);
+  zip.end();
+}
+
+/** The site as a zip, produced as it is read. */
+export function streamArchive(deps: ExportDeps, options: ExportOptions): ReadableStream<Uint8Array> {
+  const ready: Uint8Array[] = [];
+  let ended = false;
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) failure = error;
+    ready.push(chunk);
+    ended ||= final;
+  });
+  const steps = writeArchive(zip, deps, options);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      while (ready.length === 0 && !ended && !failure) {
+        if ((await steps.next()).done) break;
+      }
+      if (failure) throw failure;
+      for (const chunk of ready.splice(0)) controller.enqueue(chunk);
+      if (ended) controller.close();
+    },
+    async cancel() {
+      zip.terminate();
+      await steps.return(undefined);
+    },
+  });
 }

@@ -1,16 +1,19 @@
-// Makes the site what the archive holds: the whole archive is checked first (read-archive.ts),
-// the rows are replaced in one transaction, and the uploads are written inside it so that any
-// failure rolls the rows back and puts every file back. The old site's other files are deleted
-// only once the new rows are committed.
+// Makes the site what the archive holds: the whole archive is checked first (read-archive.ts);
+// its files are written where no file exists (uploads.ts), under a journal committed before the
+// first write (journal.ts); the rows are replaced in one transaction that also marks the journal
+// committed; the old site's other files are deleted only after that. A failure at any point, even
+// a killed process, leaves every row and every existing file as it was (decision 22).
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { diskFull } from '../core/disk-full.ts';
 import { AppError } from '../core/errors.ts';
 import type { Storage } from '../core/storage.ts';
-import { type ArchiveContents, readArchive } from './read-archive.ts';
+import { markCommitted, openJournal, settleImport } from './journal.ts';
+import { type ArchiveContents, readArchive, readVerified } from './read-archive.ts';
 import { advanceSequences, emptyTables, insertRowsFromJson, writableColumns } from './rows.ts';
 import { tablesFor } from './tables.ts';
-import { deleteReplacedUploads, siteUploadKeys, UndoableUploads } from './uploads.ts';
+import { contentTypeOf, placeUploads, renameUploadKeys, siteUploadKeys } from './uploads.ts';
+import { type ArchiveSource, bytesSource } from './zip-directory.ts';
 
 export const SITE_HAS_CONTENT =
   'This site already has content. Importing the archive replaces it: confirm the replace to go on.';
@@ -50,44 +53,54 @@ function refusedRow(error: unknown): AppError | null {
   return new AppError(400, `${ROWS_DO_NOT_FIT} (${typeof message === 'string' ? message : code}).`);
 }
 
-async function replaceRows(trx: Kysely<Database>, archive: ArchiveContents): Promise<void> {
+async function replaceRows(trx: Kysely<Database>, archive: ArchiveContents, renames: ReadonlyMap<string, string>): Promise<void> {
   const tables = tablesFor(archive.manifest.includes_analytics);
   await emptyTables(trx, tables);
   // The period cache is derived from the daily rollups and not archived: it starts empty.
   if (archive.manifest.includes_analytics) await trx.deleteFrom('analytics_period_content').execute();
   for (const table of tables) {
-    await insertRowsFromJson(trx, table, await writableColumns(trx, table.name), archive.rows.get(table.name)!);
+    const rows = renameUploadKeys(archive.rows.get(table.name)!, renames);
+    await insertRowsFromJson(trx, table, await writableColumns(trx, table.name), rows);
   }
   await advanceSequences(trx, tables);
 }
 
-export async function importArchive(deps: ImportDeps, bytes: Uint8Array, options: ImportOptions): Promise<ImportSummary> {
-  const archive = await readArchive(deps.db, bytes, options.maxUnpackedBytes);
+export async function importArchive(deps: ImportDeps, archiveBytes: ArchiveSource | Uint8Array, options: ImportOptions): Promise<ImportSummary> {
+  const source = archiveBytes instanceof Uint8Array ? bytesSource(archiveBytes) : archiveBytes;
+  const archive = await readArchive(deps.db, source, options.maxUnpackedBytes);
   if (!options.replace && (await siteHasContent(deps, archive.manifest.includes_analytics))) throw new AppError(409, SITE_HAS_CONTENT);
 
   const oldKeys = await siteUploadKeys(deps.db, deps.storage);
-  const uploads = new UndoableUploads(deps.storage);
-  let writingFiles = false;
+  const placement = await placeUploads(deps.storage, archive.uploads);
+  const journal = await openJournal(deps.db, placement.writes.map((write) => write.target));
+  try {
+    for (const { upload, target } of placement.writes) {
+      const body = await readVerified(source, upload.entry, upload.file);
+      await deps.storage.put(target, body, contentTypeOf(body));
+    }
+  } catch (error) {
+    await settleImport(deps.db, deps.storage, journal);
+    if (diskFull(error)) throw error; // answered 507 like every other write
+    console.error('[import] writing the uploads failed; nothing was changed:', error);
+    throw new AppError(503, NOT_STORED);
+  }
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await replaceRows(trx, archive);
-      writingFiles = true;
-      for (const [key, body] of archive.uploads) await uploads.put(key, body);
+      await replaceRows(trx, archive, placement.renames);
+      await markCommitted(
+        trx,
+        journal,
+        oldKeys.filter((key) => !placement.keys.has(key)),
+      );
     });
   } catch (error) {
-    await uploads.undo();
-    const refused = refusedRow(error);
-    if (refused) throw refused;
-    if (writingFiles && !diskFull(error)) {
-      console.error('[import] writing the uploads failed; rows rolled back and files restored:', error);
-      throw new AppError(503, NOT_STORED);
-    }
-    throw error;
+    await settleImport(deps.db, deps.storage, journal);
+    throw refusedRow(error) ?? error;
   }
-  await deleteReplacedUploads(deps.storage, oldKeys, new Set(archive.uploads.keys()));
+  await settleImport(deps.db, deps.storage, journal);
   return {
     rows: Object.fromEntries(archive.counts),
-    uploads: archive.uploads.size,
+    uploads: archive.uploads.length,
     analytics: archive.manifest.includes_analytics,
   };
 }

@@ -2,46 +2,14 @@
 // before anything is written, proven each time by comparing every row and file before and after
 // (on a site with content, with the replace confirmed, so only the refusal stands in the way).
 import { unzipSync } from 'fflate';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
 import { pngBytes } from '../images/test-kit.ts';
-import { exportArchive } from './export.ts';
 import { importArchive, SITE_HAS_CONTENT } from './import.ts';
-import { craftArchive, fillSite, snapshotSite } from './test-kit.ts';
-import { tablesFor } from './tables.ts';
+import { craftArchive, exportArchive, snapshotSite } from './test-kit.ts';
+import { emptyData, importForm, useRefusalTests } from './refusal-kit.ts';
 
-const t = useApiTestContext();
-let cookie: string;
-let before: Awaited<ReturnType<typeof snapshotSite>>;
-
-beforeEach(async () => {
-  cookie = await t.signedInAs('admin');
-  await fillSite(t.database.db, t.deps.storage, 1);
-  before = await snapshotSite(t.database.db, t.deps.storage);
-}, 60_000);
-
-function importForm(archive: Uint8Array | string, replace = true): FormData {
-  const form = new FormData();
-  form.set('file', new File([archive as BlobPart], 'archive.zip', { type: 'application/zip' }));
-  if (replace) form.set('replace', '1');
-  return form;
-}
-
-/** Imports through the API and expects a refusal whose message matches, with the site unchanged. */
-async function expectRefused(archive: Uint8Array | string, message: RegExp | string, status = 400): Promise<void> {
-  const response = await t.call('/api/admin/import', { body: importForm(archive), cookie });
-  const body = (await response.json()) as { success: boolean; error: string };
-  expect(body.success).toBe(false);
-  expect(body.error).toMatch(message);
-  expect(response.status).toBe(status);
-  expect(await snapshotSite(t.database.db, t.deps.storage)).toEqual(before);
-  expect(t.rebuilds).toEqual([]);
-}
-
-/** Every table file an archive without analytics must have, empty. */
-const emptyData = () =>
-  Object.fromEntries(tablesFor(false).filter((table) => table.name !== 'chapters').map((table) => [`data/${table.name}.json`, '[]']));
+const { t, site, expectRefused } = useRefusalTests();
 
 const UNIX_SYMLINK = { madeBy: 3, attributes: (0o120777 << 16) >>> 0 };
 const WINDOWS_REPARSE_POINT = { madeBy: 0, attributes: 0x400 };
@@ -155,7 +123,7 @@ describe('an import refuses, writing nothing', () => {
   });
 
   it('an upload that is not an image', async () => {
-    await expectRefused(await craftArchive({ ...emptyData(), 'uploads/general/page.png': '<html>' }), '"uploads/general/page.png" is not a JPEG, PNG, GIF or WebP image.');
+    await expectRefused(await craftArchive({ ...emptyData(), 'uploads/general/page.png': '<html>' }), '"uploads/general/page.png": Invalid file type. Only JPEG, PNG, GIF, and WebP are allowed.');
   });
 
   it('an upload name the site never gives', async () => {
@@ -207,17 +175,17 @@ describe('an import refuses, writing nothing', () => {
   it('an archive that unpacks to more than the limit (a zip bomb), from its directory alone', async () => {
     const archive = await craftArchive({ ...emptyData(), 'data/stories.json': `[${' '.repeat(1_000_000)}]` });
     await expect(importArchive(t.deps, archive, { replace: true, maxUnpackedBytes: 100_000 })).rejects.toThrow('it would unpack to more than 0 MB.');
-    expect(await snapshotSite(t.database.db, t.deps.storage)).toEqual(before);
+    expect(await snapshotSite(t.database.db, t.deps.storage)).toEqual(site.before);
   });
 });
 
 describe('an import into a site with content', () => {
   it('is refused with 409 unless the replace is confirmed', async () => {
     const archive = await exportArchive(t.deps, { analytics: false });
-    const response = await t.call('/api/admin/import', { body: importForm(archive, false), cookie });
+    const response = await t.call('/api/admin/import', { body: importForm(archive, false), cookie: site.cookie });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ success: false, error: SITE_HAS_CONTENT });
-    expect(await snapshotSite(t.database.db, t.deps.storage)).toEqual(before);
+    expect(await snapshotSite(t.database.db, t.deps.storage)).toEqual(site.before);
   });
 
   it('counts uploads alone as content', async () => {

@@ -8,10 +8,9 @@ import { openTestDatabase, type TestDatabase } from '../../scripts/test/database
 import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { chapterFromMarkdown } from './chapter-markdown.ts';
-import { exportArchive } from './export.ts';
 import { importArchive } from './import.ts';
 import { tablesFor } from './tables.ts';
-import { fillSite, HUGE_SEED, snapshotFiles, snapshotRows, snapshotSite } from './test-kit.ts';
+import { exportArchive, fillSite, HUGE_SEED, snapshotFiles, snapshotRows, snapshotSite } from './test-kit.ts';
 
 const t = useApiTestContext();
 let target: TestDatabase;

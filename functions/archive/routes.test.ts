@@ -7,9 +7,8 @@ import { useApiTestContext } from '../../scripts/test/api.ts';
 import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
 import { DISK_FULL } from '../core/disk-full.ts';
 import { pngBytes } from '../images/test-kit.ts';
-import { exportArchive } from './export.ts';
 import { archiveDay } from './file-name.ts';
-import { fillSite, snapshotSite } from './test-kit.ts';
+import { exportArchive, fillSite, snapshotSite } from './test-kit.ts';
 
 const t = useApiTestContext();
 let cookie: string;
@@ -58,6 +57,19 @@ describe('GET /api/admin/export', () => {
     expect(JSON.parse(new TextDecoder().decode(files['manifest.json'])).includes_analytics).toBe(true);
   });
 
+  it('streams the archive: its first bytes leave before the uploads are read', async () => {
+    const storage = t.deps.storage;
+    let reads = 0;
+    const get = storage.get.bind(storage);
+    storage.get = (key) => ((reads += 1), get(key));
+    const response = await t.call('/api/admin/export', { cookie });
+    expect(response.headers.get('content-length')).toBeNull();
+    const reader = response.body!.getReader();
+    expect((await reader.read()).value!.byteLength).toBeGreaterThan(0);
+    expect(reads).toBe(0);
+    await reader.cancel();
+  });
+
   it.each(['?analytics=yes', "?analytics=1'--", '?other=1'])('refuses the query %s with 400', async (query) => {
     const response = await t.call(`/api/admin/export${query}`, { cookie });
     expect(response.status).toBe(400);
@@ -99,8 +111,8 @@ describe('POST /api/admin/import', () => {
     const archive = await exportArchive(t.deps, { analytics: false });
     const storage = new FailingStorage();
     // Since the export: the cover and the inline image changed, a gallery file is gone. The import
-    // overwrites the cover and recreates the gallery file, then fails on the inline image; it
-    // must put the cover back and delete the recreated file.
+    // writes the archive's cover under a new name (never over the live one) and recreates the
+    // gallery file, then fails on the inline image; it must delete both files it wrote.
     const files = Object.entries((await snapshotSite(t.database.db, t.deps.storage)).files);
     const galleryFile = files.find(([key]) => key.startsWith('galleries/'))![0];
     for (const [key, file] of files) {
@@ -116,7 +128,7 @@ describe('POST /api/admin/import', () => {
     const response = await t.call('/api/admin/import', { body: importForm(archive, '1'), cookie });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ success: false, error: 'The archive’s files could not be stored, so nothing was imported. Please try again.' });
-    expect(storage.puts).toBe(5); // three puts (the third failed), then the cover and the inline image put back
+    expect(storage.puts).toBe(3); // the third failed; nothing existing was overwritten, so nothing is put back
     expect(await snapshotSite(t.database.db, storage)).toEqual(before);
     expect(await storage.get(galleryFile)).toBeNull();
     expect(t.rebuilds).toEqual([]);

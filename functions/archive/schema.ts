@@ -10,3 +10,6 @@ export const importForm = z.strictObject({
   file: z.instanceof(File, { error: (issue) => (issue.input === undefined ? 'file is required' : 'file must be a file') }),
   replace: flag.optional(),
 });
+
+/** The archive sent as the whole body (application/zip), streamed: the confirmation rides in the query. */
+export const importQuery = z.strictObject({ replace: flag.optional() });

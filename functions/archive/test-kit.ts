@@ -9,6 +9,7 @@ import { rollUpAnalytics } from '../analytics/rollup.ts';
 import type { Storage } from '../core/storage.ts';
 import { pngBytes } from '../images/test-kit.ts';
 import { storeGalleryImage } from '../images/upload.ts';
+import { type ExportOptions, streamArchive } from './export.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, MANIFEST_PATH, sha256Hex } from './manifest.ts';
 import { type ArchivedTable, tablesFor } from './tables.ts';
 import { siteUploadKeys } from './uploads.ts';
@@ -95,6 +96,11 @@ export async function snapshotFiles(db: Db, storage: Storage): Promise<Record<st
 
 export async function snapshotSite(db: Db, storage: Storage) {
   return { rows: await snapshotRows(db, tablesFor(true)), files: await snapshotFiles(db, storage) };
+}
+
+/** The whole export in memory, for tests that take it apart. */
+export async function exportArchive(deps: { db: Db; storage: Storage }, options: ExportOptions): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(streamArchive(deps, options)).arrayBuffer());
 }
 
 /** A zip with a manifest listing its files correctly (so only what a test breaks is wrong). */

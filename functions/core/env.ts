@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database, StaffRole } from '../../db/types.ts';
 import type { ImageProcessor } from './images.ts';
 import type { RebuildTrigger } from './rebuild.ts';
+import type { SpoolBody } from './spool.ts';
 import type { Storage } from './storage.ts';
 
 export interface AppDeps {
@@ -44,6 +45,8 @@ export interface AppDeps {
   releasesChanged?: () => void;
   /** The largest import request (an archive) accepted, in bytes; functions/archive/routes.ts has the default. */
   archiveMaxBytes?: number;
+  /** Where an archive sent for import waits while it is read: a temporary file in Node; memory when unset (spool.ts). */
+  spoolBody?: SpoolBody;
 }
 
 /** The app's idea of the current time. */

@@ -12,11 +12,15 @@ import { LocalFolderStorage } from './local-storage.ts';
 import { sharpImages } from './sharp-images.ts';
 import type { SitePublisher } from './site-publisher.ts';
 import { staticSite } from './static-site.ts';
+import { tempFileSpool } from './temp-spool.ts';
 import path from 'node:path';
 
 export function uploadStorage(config: ServerConfig): Storage {
   return config.s3 ? new S3Storage(config.s3) : new LocalFolderStorage(path.join(config.dataDir, 'uploads'));
 }
+
+/** Where request bodies wait while they are read (temp-spool.ts). */
+export const spoolDir = (config: ServerConfig) => path.join(config.dataDir, 'tmp');
 
 export function createServer(options: {
   config: ServerConfig;
@@ -45,6 +49,7 @@ export function createServer(options: {
     rateLimitScale: config.rateLimitScale,
     secureCookies: config.siteUrl.startsWith('https://'),
     archiveMaxBytes: config.archiveMaxBytes,
+    spoolBody: tempFileSpool(spoolDir(config)),
     ...(releasesChanged && { releasesChanged }),
   });
 

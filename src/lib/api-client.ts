@@ -21,16 +21,21 @@ export interface ApiRequestOptions {
   json?: unknown;
   /** Sent as multipart/form-data (file uploads). */
   form?: FormData;
+  /** One file sent as the whole body with this content type, which the server can stream (an archive). */
+  file?: { body: Blob; type: string };
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const hasBody = options.json !== undefined || options.form !== undefined;
+  const hasBody = options.json !== undefined || options.form !== undefined || options.file !== undefined;
   const init: RequestInit = { method: options.method ?? (hasBody ? 'POST' : 'GET'), credentials: 'same-origin' };
   if (options.json !== undefined) {
     init.headers = { 'content-type': 'application/json' };
     init.body = JSON.stringify(options.json);
   } else if (options.form) {
     init.body = options.form; // the browser sets the multipart boundary
+  } else if (options.file) {
+    init.headers = { 'content-type': options.file.type };
+    init.body = options.file.body;
   }
   let response: Response;
   try {

@@ -14,11 +14,10 @@ export type ImportOutcome = { kind: 'imported'; summary: ImportSummary } | { kin
 
 /** Imports the archive; without `replace`, a site with content answers 409 and nothing is written. */
 export async function importArchive(file: File, replace: boolean): Promise<ImportOutcome> {
-  const form = new FormData();
-  form.set('file', file);
-  if (replace) form.set('replace', '1');
+  // The whole body, typed as a zip whatever the browser calls it: the server streams it to disk.
+  const path = `/api/admin/import${replace ? '?replace=1' : ''}`;
   try {
-    const { imported } = await apiRequest<{ imported: ImportSummary }>('/api/admin/import', { form });
+    const { imported } = await apiRequest<{ imported: ImportSummary }>(path, { file: { body: file, type: 'application/zip' } });
     return { kind: 'imported', summary: imported };
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return { kind: 'needs-replace' };
