@@ -15,7 +15,7 @@ function childrenOf(pid: number): number[] {
 }
 
 /** Resident and peak-resident kilobytes of a process (VmRSS, VmHWM), or null when it is gone. */
-function memoryOf(pid: number): { rss: number; peak: number } | null {
+export function memoryOf(pid: number): { rss: number; peak: number } | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);

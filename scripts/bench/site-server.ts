@@ -14,6 +14,8 @@ export interface BenchServer {
   dataDir: string;
   /** The seeded admin's session cookie. */
   cookie: string;
+  /** The server process, to watch its memory. */
+  pid: number;
 }
 
 /** `env` adds to or overrides the server's environment (for example TRUSTED_PROXIES). */
@@ -30,7 +32,7 @@ export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {})
   await waitForOk(`${base}/`, child, 240_000);
   const login = await api(base, '/api/auth/login', { json: { username: 'admin', password } });
   const cookie = login.response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  return { base, dataDir, cookie };
+  return { base, dataDir, cookie, pid: child.pid! };
 }
 
 export async function api<T>(
