@@ -2,7 +2,7 @@
 // and likes), and on analytics ingest: bans, per-address rate limits, duplicate and link-spam comments.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
-import { pageView, setClock, storedEvents, ingest } from '../analytics/test-kit.ts';
+import { CHROME_ON_WINDOWS, pageView, setClock, storedEvents, ingest } from '../analytics/test-kit.ts';
 import { expectError } from '../chapters/test-kit.ts';
 import { BANNED_ADDRESS_MESSAGE } from '../core/guards.ts';
 import { COMMENT_LIMIT, LIKE_LIMIT } from '../core/rate-limit.ts';
@@ -190,7 +190,16 @@ describe('rate limits', () => {
     expect(await storedEvents(t)).toHaveLength(120);
   });
 
-  it('does not count refused input, and keeps no address in its counters', async () => {
+  it('counts analytics events before reading them, so malformed ones use up the allowance too', async () => {
+    setClock('2026-11-25T12:00:00.000Z');
+    const malformed = () => t.call('/api/analytics/ingest', { ip: '203.0.113.5', body: '{"meta":', headers: { 'user-agent': CHROME_ON_WINDOWS, 'content-type': 'application/json' } });
+    const statuses = [];
+    for (let i = 0; i < 121; i++) statuses.push((await malformed()).status);
+    expect(statuses).toEqual([...Array(120).fill(400), 429]);
+    expect((await ingest(t, pageView(), { ip: '203.0.113.5' })).status).toBe(429);
+  });
+
+  it('does not count refused comments and likes, and keeps no address in its counters', async () => {
     const { chapterId, writes } = await targets();
     setClock('2026-11-25T12:00:00.000Z');
     for (let i = 0; i < 10; i++) {
