@@ -70,6 +70,17 @@ describe('bans on the visitor write routes', () => {
     }
   });
 
+  it('covers every spelling of a banned address: zone ids, brackets, ports, case and leading zeros', async () => {
+    const { writes } = await targets();
+    await ban('2001:db8::/64');
+    await ban(BANNED);
+    for (const ip of ['2001:db8::5%eth0', '[2001:db8::5]:443', '2001:DB8:0:0::0005', `${BANNED}:443`, `[::ffff:${BANNED}]`]) {
+      const res = await writes['chapter comment'](ip, `From ${ip}`);
+      expect({ ip, status: res.status }).toEqual({ ip, status: 403 });
+    }
+    expect((await storedWrites()).chapter_comments).toBe(0);
+  });
+
   it('takes effect at once, and is lifted at once', async () => {
     const { writes } = await targets();
     expect((await writes['image comment'](BANNED, 'Before')).status).toBe(201);
@@ -168,6 +179,13 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i++) expect((await writes['chapter comment'](`2001:db8:1:2::${i + 1}`, `Comment ${i}`)).status).toBe(201);
     expect((await writes['chapter comment']('2001:db8:1:2::99', 'Sixth')).status).toBe(429);
     expect((await writes['chapter comment']('2001:db8:1:3::1', 'Next network')).status).toBe(201);
+  });
+
+  it('counts an IPv6 visitor by its /64 whatever zone id it adds', async () => {
+    const { writes } = await targets();
+    setClock('2026-11-25T12:00:00.000Z');
+    for (let i = 0; i < 5; i++) expect((await writes['chapter comment'](`2001:db8::1%${i}`, `Comment ${i}`)).status).toBe(201);
+    expect((await writes['chapter comment']('2001:db8::1%99', 'Sixth')).status).toBe(429);
   });
 
   it('allows 60 likes a minute per address, then 429 with Retry-After', async () => {
