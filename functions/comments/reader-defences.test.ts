@@ -7,7 +7,7 @@ import { expectError } from '../chapters/test-kit.ts';
 import { BANNED_ADDRESS_MESSAGE } from '../core/guards.ts';
 import { COMMENT_LIMIT, LIKE_LIMIT } from '../core/rate-limit.ts';
 import { galleryTestKit } from '../images/test-kit.ts';
-import { insertReaderChapters } from '../likes/test-kit.ts';
+import { insertReaderChapters, visitorCookie } from '../likes/test-kit.ts';
 
 const t = useApiTestContext();
 afterEach(() => vi.useRealTimers());
@@ -19,11 +19,13 @@ async function targets() {
   const { published } = await insertReaderChapters(t);
   const kit = galleryTestKit(t);
   const [image] = await kit.insertImages(await kit.insertGallery(), {});
+  // One reader's cookie, issued by the like state as the like button loads it.
+  const cookie = await visitorCookie(t, `/api/chapters/like?chapter_id=${published}`);
   const writes = {
     'chapter comment': (ip: string, content = 'Hi') => t.call('/api/chapters/comments/create', { ip, json: { chapter_id: published, content } }),
     'image comment': (ip: string, content = 'Hi') => t.call('/api/images/gallery-comment-create', { ip, json: { image_id: image, content } }),
-    'chapter like': (ip: string) => t.call('/api/chapters/like', { ip, json: { chapter_id: published } }),
-    'image like': (ip: string) => t.call('/api/images/gallery-like', { ip, json: { image_id: image } }),
+    'chapter like': (ip: string) => t.call('/api/chapters/like', { ip, cookie, json: { chapter_id: published } }),
+    'image like': (ip: string) => t.call('/api/images/gallery-like', { ip, cookie, json: { image_id: image } }),
   };
   return { chapterId: published, imageId: image!, writes };
 }
@@ -201,6 +203,36 @@ describe('rate limits', () => {
     expect(responses.find((res) => res.status === 429)!.headers.get('retry-after')).toBe('30');
   });
 
+  it('limits likes by the minute, the hour and the day (here scaled down to 3, 30 and 100)', async () => {
+    expect(LIKE_LIMIT.windows).toEqual([
+      { limit: 60, seconds: 60 },
+      { limit: 600, seconds: 3600 },
+      { limit: 2000, seconds: 86400 },
+    ]);
+    const { writes } = await targets();
+    t.deps.rateLimitScale = 1 / 20;
+    try {
+      const burst = async (iso: string, count: number) => {
+        setClock(iso);
+        const responses = await Promise.all(Array.from({ length: count }, (_, i) => (i % 2 ? writes['image like'] : writes['chapter like'])('203.0.113.5')));
+        return responses.map((res) => res.status);
+      };
+      const at = (hour: number, minute: number) => `2026-11-25T${hour}:${String(minute).padStart(2, '0')}:00.000Z`;
+      let accepted = 0;
+      for (let hour = 10; hour < 14; hour++) {
+        for (let minute = 0; minute < 10; minute++) accepted += (await burst(at(hour, minute), 3)).filter((status) => status === 200).length;
+        if (hour === 10) expect(await burst(at(10, 10), 1)).toEqual([429]); // the hour's 30 are used up
+      }
+      expect(accepted).toBe(100 - 1); // the refused like at 10:10 still counted in the day
+      const refused = await writes['chapter like']('203.0.113.5');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe(String(11 * 60 * 60 - 9 * 60)); // from 13:09 until midnight UTC
+      expect((await writes['chapter like']('203.0.113.6')).status).toBe(200);
+    } finally {
+      delete t.deps.rateLimitScale;
+    }
+  });
+
   it('limits analytics events to 120 a minute per address', async () => {
     setClock('2026-11-25T12:00:00.000Z');
     const responses = await Promise.all(Array.from({ length: 121 }, () => ingest(t, pageView(), { ip: '203.0.113.5' })));
@@ -234,8 +266,14 @@ describe('rate limits', () => {
     await writes['chapter like']('203.0.113.5');
     setClock('2026-11-25T14:00:00.000Z');
     await writes['chapter like']('203.0.113.6');
-    const rows = await t.database.db.selectFrom('rate_limit_counters').select('window_start').execute();
-    expect(rows.map((row) => row.window_start.toISOString())).toEqual(['2026-11-25T14:00:00.000Z']);
+    const rows = await t.database.db.selectFrom('rate_limit_counters').select(['key', 'window_start']).execute();
+    // The minute and hour of 12:00 are gone; both addresses' days are still running.
+    expect(rows.map((row) => `${row.key.split(':')[0]} ${row.window_start.toISOString()}`).sort()).toEqual([
+      '3600s 2026-11-25T14:00:00.000Z',
+      '60s 2026-11-25T14:00:00.000Z',
+      '86400s 2026-11-25T00:00:00.000Z',
+      '86400s 2026-11-25T00:00:00.000Z',
+    ]);
   });
 });
 
