@@ -1,12 +1,10 @@
 // POST /api/analytics/ingest (SPEC 7): one event from a reader's page (src/scripts/analytics.ts).
 // It answers 204 with no body: the pages ignore the answer, and a beacon cannot read it anyway.
 //
-// CSRF: the pages send the event as JSON (a JSON Blob through sendBeacon, or fetch), which the
-// app's csrfGuard lets through, and jsonBody refuses any other content type. A cross-site page
-// cannot send JSON without a CORS preflight, which this API never grants; what it can send
-// without one (text/plain, forms) is refused by csrfGuard (403) or jsonBody (400). Nothing is
-// lost by this: a script outside a browser can post events anyway, as to any analytics endpoint,
-// and an event changes nothing but a count.
+// CSRF: the pages send the event as JSON (a JSON Blob through sendBeacon, or fetch) from the
+// site's own origin; the app's csrfGuard refuses any other origin (403) and jsonBody any other
+// content type (400). Nothing is lost by this: a script outside a browser can post events anyway,
+// as to any analytics endpoint, and an event changes nothing but a count.
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../core/env.ts';
 import { ANALYTICS_LIMIT, rateLimitHits, refuseWhenLimited } from '../core/rate-limit.ts';
