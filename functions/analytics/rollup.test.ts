@@ -23,15 +23,15 @@ const S2 = '22222222-2222-4222-8222-222222222222';
 function busyDay(day: string): FixtureEvent[] {
   const at = (time: string) => `${day}T${time}Z`;
   return [
-    page(at('08:00:00'), 'v1', '/story/long-night', { session_id: S1, referrer: 'news.example', meta: { title: 'The Long Night' } }),
+    page(at('08:00:00'), 'v1', '/storytime/story/long-night', { session_id: S1, referrer: 'news.example', meta: { title: 'The Long Night' } }),
     storyView(at('08:00:01'), 'v1', 'long-night'),
-    page(at('08:01:00'), 'v1', '/story/long-night/1', { session_id: S1, meta: { title: 'T'.repeat(1500) } }), // kept cut short
+    page(at('08:01:00'), 'v1', '/storytime/story/long-night/chapter/1', { session_id: S1, meta: { title: 'T'.repeat(1500) } }), // kept cut short
     chapterView(at('08:01:01'), 'v1', 'long-night', 1),
     chapterDepth(at('08:09:00'), 'v1', 'long-night', 1, 0.62, 480_123),
-    page(at('08:09:30'), 'v1', '/gallery/neon-city', { session_id: S1, meta: { title: 42 } }), // not a title
+    page(at('08:09:30'), 'v1', '/galleries/neon-city', { session_id: S1, meta: { title: 42 } }), // not a title
     galleryView(at('08:09:31'), 'v1', 'neon-city'),
     imageView(at('08:09:40'), 'v1', '7'),
-    page(at('13:00:00'), 'v2', '/story/long-night/2', { session_id: S2, device: 'mobile', browser: 'Safari' }),
+    page(at('13:00:00'), 'v2', '/storytime/story/long-night/chapter/2', { session_id: S2, device: 'mobile', browser: 'Safari' }),
     chapterView(at('13:00:01'), 'v2', 'long-night', 2),
     chapterDepth(at('13:20:00'), 'v2', 'long-night', 2, 0.2, 'slow' as unknown as number), // not a time
     chapterDepth(at('13:21:00'), 'v2', 'long-night', 2, 0.3, -5), // nor this
@@ -92,10 +92,10 @@ describe('analytics rollups', () => {
     const titles = Object.fromEntries(pages.content.map((p: { page_path: string; page_title: string | null }) => [p.page_path, p.page_title]));
     expect(titles).toEqual({
       '/': 'Home',
-      '/story/long-night': 'The Long Night',
-      '/story/long-night/1': 'T'.repeat(200),
-      '/story/long-night/2': null,
-      '/gallery/neon-city': null,
+      '/storytime/story/long-night': 'The Long Night',
+      '/storytime/story/long-night/chapter/1': 'T'.repeat(200),
+      '/storytime/story/long-night/chapter/2': null,
+      '/galleries/neon-city': null,
     });
   });
 
