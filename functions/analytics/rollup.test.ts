@@ -10,10 +10,12 @@ import { DEFAULT_RETENTION_DAYS, maintainAnalytics, pruneAnalytics, rolledUntil,
 import { CHROME_ON_WINDOWS, ingest, pageView, setClock, storedEvents } from './test-kit.ts';
 
 const t = useApiTestContext();
-let admin: string;
-beforeEach(async () => {
-  admin = await t.signedInAs('admin');
-});
+beforeEach(() => t.createUser('admin-user', 'correct horse battery', 'admin'));
+/**
+ * An admin's report, signed in at the test's clock: a session signed at the real time would be
+ * from the future once a test sets the clock back to its fixture days.
+ */
+const reportAsAdmin = async (query: string) => reportData(t, await t.signIn('admin-user', 'correct horse battery'), query);
 afterEach(() => vi.useRealTimers());
 
 const S1 = '11111111-1111-4111-8111-111111111111';
@@ -48,7 +50,7 @@ async function createContent() {
 
 /** Every report for the period, as the dashboard would load it. */
 async function everyReport(days: number) {
-  const get = (query: string) => reportData(t, admin, query);
+  const get = reportAsAdmin;
   return {
     summary: await get(`summary?days=${days}`),
     segments: await Promise.all(AUDIENCE_SEGMENTS.map((segment) => get(`segment?days=${days}&segment=${segment}`))),
@@ -106,7 +108,7 @@ describe('analytics rollups', () => {
     const [a, b] = await Promise.all([rollUpAnalytics(t.database.db, new Date()), rollUpAnalytics(t.database.db, new Date())]);
     expect([a, b].sort()).toEqual([0, 2]);
     expect(await rollUpAnalytics(t.database.db, new Date())).toBe(0);
-    const [first, second] = await Promise.all([reportData(t, admin, 'summary?days=7'), reportData(t, admin, 'summary?days=7')]);
+    const [first, second] = await Promise.all([reportAsAdmin('summary?days=7'), reportAsAdmin('summary?days=7')]);
     expect(second).toEqual(first);
     expect(first.summary).toMatchObject({ total_views: 12, unique_visitors: 6, story_views: 2 });
     const { rows } = await sql<{ page_views: number }>`select sum(page_views)::int as page_views from analytics_daily_totals`.execute(t.database.db);
@@ -116,18 +118,18 @@ describe('analytics rollups', () => {
   it('count a visit written a moment after midnight with the day it was stamped on, once', async () => {
     setClock('2026-11-25T12:00:00.000Z');
     await ingest(t, pageView());
-    expect((await reportData(t, admin, 'summary?days=7')).summary.total_views).toBe(1);
+    expect((await reportAsAdmin('summary?days=7')).summary.total_views).toBe(1);
     // A request stamped just before midnight, written after the day ended.
     setClock('2026-11-25T23:59:59.900Z');
     await ingest(t, pageView());
     setClock('2026-11-26T00:04:00.000Z');
     await ingest(t, pageView());
-    expect((await reportData(t, admin, 'summary?days=7')).daily.slice(-2)).toEqual([
+    expect((await reportAsAdmin('summary?days=7')).daily.slice(-2)).toEqual([
       { day: '2026-11-25', views: 2, unique_visitors: 1 },
       { day: '2026-11-26', views: 1, unique_visitors: 1 },
     ]);
     setClock('2026-11-26T00:06:00.000Z');
-    const after = await reportData(t, admin, 'summary?days=7');
+    const after = await reportAsAdmin('summary?days=7');
     expect(await rolledDays()).toEqual(['2026-11-25']);
     expect(after.summary).toMatchObject({ total_views: 3, unique_visitors: 2 });
     expect(after.daily.slice(-2)).toEqual([
@@ -207,7 +209,7 @@ describe('analytics rollups: privacy', () => {
     expect(keys.size).toBe(1);
 
     setClock('2026-11-25T10:00:00.000Z');
-    await reportData(t, admin, 'summary?days=7');
+    await reportAsAdmin('summary?days=7');
     const tables = await analyticsTables();
     expect(Object.keys(tables)).toEqual(expect.arrayContaining(['analytics_daily_totals', 'analytics_daily_segments', 'analytics_daily_content', 'analytics_rollup_state']));
     expect(tables['analytics_daily_segments']).toContain('news.example'); // the rollup did happen
