@@ -45,6 +45,8 @@ const readingTime = sql`case
   when event_type = 'chapter_depth' and jsonb_typeof(meta -> 'time_ms') = 'number'
    and (meta ->> 'time_ms')::double precision between 0 and ${READING_TIME_MAX_MS}
   then (meta ->> 'time_ms')::double precision end`;
+/** The depth of a chapter that exists, for the summary (the chapter rows hold only those anyway). */
+const chapterDepth = sql`case when ${chapterExists} then ${depth} end`;
 const depthAndTimeColumns = sql`
   coalesce(sum(${depth}), 0) as depth_sum, count(${depth})::int as depth_count,
   coalesce(sum(${readingTime}), 0) as time_sum_ms, count(${readingTime})::int as time_count`;
@@ -57,7 +59,7 @@ export function dailyTotals(range: EventRange): RawBuilder<unknown> {
       count(*) filter (where event_type = 'chapter_view' and ${chapterExists})::int as chapter_views,
       count(*) filter (where event_type = 'gallery_view' and ${galleryExists})::int as gallery_views,
       count(distinct visitor_hash)::int as visitors,
-      coalesce(sum(${depth}), 0) as depth_sum, count(${depth})::int as depth_count
+      coalesce(sum(${chapterDepth}), 0) as depth_sum, count(${chapterDepth})::int as depth_count
     from ${events(range)} e
     group by day`;
 }

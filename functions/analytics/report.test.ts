@@ -54,6 +54,7 @@ describe('GET /api/admin/analytics/summary', () => {
       chapterView('2026-11-25T10:00:02Z', 'v4', 'invented', 1),
       chapterView('2026-11-25T10:00:03Z', 'v4', 'sky-road', 99),
       galleryView('2026-11-25T10:00:04Z', 'v4', 'invented'),
+      chapterDepth('2026-11-25T10:00:05Z', 'v4', 'invented', 1, 1),
     ]);
   });
 
