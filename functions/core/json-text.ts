@@ -11,26 +11,32 @@ export const TOO_DEEP = `Too deeply nested JSON (at most ${JSON_MAX_DEPTH} level
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPEN = new Set([0x5b, 0x7b]); // [ {
-const CLOSE = new Set([0x5d, 0x7d]); // ] }
 
 /**
  * Whether `text` nests arrays and objects deeper than `max`, read in one pass with a counter
- * (no recursion, no parse). Brackets inside strings are text, skipped with their escapes; text
- * that is not JSON at all is left for the parser to refuse.
+ * (no recursion, no parse). Strings are skipped whole, brackets in them being text; text that is
+ * not JSON at all is left for the parser to refuse.
  */
 export function nestsDeeperThan(text: string, max: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === BACKSLASH) i++;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) inString = true;
-    else if (OPEN.has(code)) {
+    if (code === QUOTE) i = closingQuote(text, i);
+    else if (code === 0x5b || code === 0x7b) {
       if (++depth > max) return true;
-    } else if (CLOSE.has(code)) depth--;
+    } else if (code === 0x5d || code === 0x7d) depth--;
   }
   return false;
+}
+
+/** Where the string opened at `open` ends (the text's end when it never does): indexOf, not a loop per character. */
+function closingQuote(text: string, open: number): number {
+  let at = open;
+  for (;;) {
+    at = text.indexOf('"', at + 1);
+    if (at < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
 }
