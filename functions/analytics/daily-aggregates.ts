@@ -3,6 +3,7 @@
 // past and the live present can never count differently. Each SELECT's columns are those of its
 // rollup table, in order.
 import { type RawBuilder, sql } from 'kysely';
+import { isSitePath } from './site-paths.ts';
 
 /** Events from `from` (inclusive) to `to` (exclusive; open-ended when null). */
 export interface EventRange {
@@ -18,6 +19,14 @@ export const READING_TIME_MAX_MS = 2 * 60 * 60 * 1000;
 const TITLE_MAX_LENGTH = 200;
 
 const VIEW_EVENTS = sql`('story_view', 'chapter_view', 'gallery_view', 'image_view')`;
+
+// Anyone can send events naming anything: views count only for stories, chapters and galleries
+// that exist when the day is counted (decision 21). Each reads the event as `e`.
+const storyExists = sql`exists (select 1 from stories s where s.slug = e.content_id)`;
+const chapterExists = sql`e.parent_type = 'story' and exists (
+  select 1 from chapters ch join stories s on s.id = ch.story_id
+  where s.slug = e.parent_id and ch.chapter_number::text = e.content_id)`;
+const galleryExists = sql`exists (select 1 from galleries g where g.slug = e.content_id)`;
 
 /** The range's events with their UTC day, the one place both are worked out. */
 function events(range: EventRange): RawBuilder<unknown> {
@@ -36,6 +45,8 @@ const readingTime = sql`case
   when event_type = 'chapter_depth' and jsonb_typeof(meta -> 'time_ms') = 'number'
    and (meta ->> 'time_ms')::double precision between 0 and ${READING_TIME_MAX_MS}
   then (meta ->> 'time_ms')::double precision end`;
+/** The depth of a chapter that exists, for the summary (the chapter rows hold only those anyway). */
+const chapterDepth = sql`case when ${chapterExists} then ${depth} end`;
 const depthAndTimeColumns = sql`
   coalesce(sum(${depth}), 0) as depth_sum, count(${depth})::int as depth_count,
   coalesce(sum(${readingTime}), 0) as time_sum_ms, count(${readingTime})::int as time_count`;
@@ -44,11 +55,11 @@ export function dailyTotals(range: EventRange): RawBuilder<unknown> {
   return sql`
     select day,
       count(*) filter (where event_type = 'page_view')::int as page_views,
-      count(*) filter (where event_type = 'story_view')::int as story_views,
-      count(*) filter (where event_type = 'chapter_view')::int as chapter_views,
-      count(*) filter (where event_type = 'gallery_view')::int as gallery_views,
+      count(*) filter (where event_type = 'story_view' and ${storyExists})::int as story_views,
+      count(*) filter (where event_type = 'chapter_view' and ${chapterExists})::int as chapter_views,
+      count(*) filter (where event_type = 'gallery_view' and ${galleryExists})::int as gallery_views,
       count(distinct visitor_hash)::int as visitors,
-      coalesce(sum(${depth}), 0) as depth_sum, count(${depth})::int as depth_count
+      coalesce(sum(${chapterDepth}), 0) as depth_sum, count(${chapterDepth})::int as depth_count
     from ${events(range)} e
     group by day`;
 }
@@ -77,7 +88,8 @@ export function dailySegments(range: EventRange): RawBuilder<unknown> {
 }
 
 /**
- * Stories (their page and their chapters), chapters, galleries and pages, per day. Columns:
+ * Stories (their page and their chapters), chapters, galleries and pages that exist, per day
+ * (a page's time is still the gap to the visit's next page, whatever that was). Columns:
  * kind, day, content_id, parent_id, views, visitors, depth_sum, depth_count, time_sum_ms,
  * time_count, title.
  */
@@ -87,8 +99,7 @@ export function dailyContent(range: EventRange): RawBuilder<unknown> {
     with e as ${events(range)},
     chapter_events as (
       select * from e
-      where event_type in ('chapter_view', 'chapter_depth') and parent_type = 'story'
-        and content_id is not null and parent_id is not null
+      where event_type in ('chapter_view', 'chapter_depth') and ${chapterExists}
     ),
     page_views as (
       select day, url_path, visitor_hash, meta, created_at,
@@ -103,7 +114,7 @@ export function dailyContent(range: EventRange): RawBuilder<unknown> {
       count(distinct visitor_hash) filter (where ${storyRead})::int as visitors,
       ${depthAndTimeColumns}, null as title
     from (
-      select *, content_id as story from e where event_type = 'story_view' and content_id is not null
+      select *, content_id as story from e where event_type = 'story_view' and ${storyExists}
       union all
       select *, parent_id as story from chapter_events
     ) as story_events
@@ -120,7 +131,7 @@ export function dailyContent(range: EventRange): RawBuilder<unknown> {
     union all
     select 'gallery', day, content_id, '', count(*)::int, count(distinct visitor_hash)::int, 0, 0, 0, 0, null
     from e
-    where event_type = 'gallery_view' and content_id is not null
+    where event_type = 'gallery_view' and ${galleryExists}
     group by day, content_id
 
     union all
@@ -130,5 +141,6 @@ export function dailyContent(range: EventRange): RawBuilder<unknown> {
       left((array_agg(meta ->> 'title' order by created_at desc)
         filter (where jsonb_typeof(meta -> 'title') = 'string' and meta ->> 'title' <> ''))[1], ${TITLE_MAX_LENGTH})
     from page_views
+    where ${isSitePath(sql.ref('url_path'))}
     group by day, url_path`;
 }

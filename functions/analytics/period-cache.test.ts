@@ -22,12 +22,12 @@ function visit(day: string, visitor: string, chapter: number, title?: string): F
   const at = (time: string) => `${day}T${time}Z`;
   const meta = title ? { title } : {};
   return [
-    page(at('08:00:00'), visitor, '/story/long-night', { session_id: S1, meta }),
+    page(at('08:00:00'), visitor, '/storytime/story/long-night', { session_id: S1, meta }),
     storyView(at('08:00:01'), visitor, 'long-night'),
-    page(at('08:01:00'), visitor, `/story/long-night/${chapter}`, { session_id: S1, meta }),
+    page(at('08:01:00'), visitor, `/storytime/story/long-night/chapter/${chapter}`, { session_id: S1, meta }),
     chapterView(at('08:01:01'), visitor, 'long-night', chapter),
     chapterDepth(at('08:09:00'), visitor, 'long-night', chapter, 0.1 * chapter + 0.05, 300_000 + chapter),
-    page(at('08:09:30'), visitor, '/gallery/neon-city', { session_id: S1 }),
+    page(at('08:09:30'), visitor, '/galleries/neon-city', { session_id: S1 }),
     galleryView(at('08:09:31'), visitor, 'neon-city'),
   ];
 }
@@ -40,7 +40,7 @@ const EVENTS = [
   ...visit('2026-11-19', 'v4', 2, 'Last week'),
   ...visit('2026-11-24', 'v5', 1),
   ...visit('2026-11-25', 'v6', 2, 'Today'),
-  page('2026-11-25T09:00:00Z', 'v6', '/story/long-night/1'),
+  page('2026-11-25T09:00:00Z', 'v6', '/storytime/story/long-night/chapter/1'),
 ];
 
 beforeEach(async () => {
@@ -121,10 +121,10 @@ describe('the period cache', () => {
     ]);
     expect(galleries).toMatchObject([{ slug: 'neon-city', total_views: 6 }]);
     expect(pages.map((p) => [p.page_path, p.total_views, p.page_title])).toEqual([
-      ['/gallery/neon-city', 6, null],
-      ['/story/long-night', 6, 'Today'], // the most recent title: the live day's over the cached ones
-      ['/story/long-night/1', 4, 'Long ago'], // viewed today with no title: the cache's most recent
-      ['/story/long-night/2', 3, 'Today'],
+      ['/galleries/neon-city', 6, null],
+      ['/storytime/story/long-night', 6, 'Today'], // the most recent title: the live day's over the cached ones
+      ['/storytime/story/long-night/chapter/1', 4, 'Long ago'], // viewed today with no title: the cache's most recent
+      ['/storytime/story/long-night/chapter/2', 3, 'Today'],
     ]);
     expect(year.retention!.chapters.map((c) => c.unique_readers)).toEqual([3, 3]);
     expect(year.topStories).toEqual([{ story_slug: 'long-night', title: 'The Long Night', views: 12 }]);

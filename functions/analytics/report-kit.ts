@@ -5,6 +5,8 @@ import type { Insertable } from 'kysely';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { AnalyticsEventTable } from '../../db/types.ts';
 import type { ApiTestContext } from '../../scripts/test/api.ts';
+import { galleryPath } from '../../src/lib/gallery-urls.ts';
+import { chapterPath, storyPath } from '../../src/lib/reader-urls.ts';
 import { setClock } from './test-kit.ts';
 
 type EventRow = Insertable<AnalyticsEventTable>;
@@ -32,7 +34,7 @@ export const storyView = (at: string, visitor: string, slug: string): FixtureEve
   at,
   visitor,
   event_type: 'story_view',
-  url_path: `/story/${slug}`,
+  url_path: storyPath(slug),
   content_type: 'story',
   content_id: slug,
 });
@@ -40,7 +42,7 @@ export const chapterView = (at: string, visitor: string, slug: string, chapter: 
   at,
   visitor,
   event_type: 'chapter_view',
-  url_path: `/story/${slug}/${chapter}`,
+  url_path: chapterPath(slug, chapter),
   content_type: 'chapter',
   content_id: String(chapter),
   parent_type: 'story',
@@ -56,7 +58,7 @@ export const galleryView = (at: string, visitor: string, slug: string): FixtureE
   at,
   visitor,
   event_type: 'gallery_view',
-  url_path: `/gallery/${slug}`,
+  url_path: galleryPath(slug),
   content_type: 'gallery',
   content_id: slug,
 });
@@ -64,7 +66,7 @@ export const imageView = (at: string, visitor: string, id: string): FixtureEvent
   at,
   visitor,
   event_type: 'image_view',
-  url_path: '/gallery/x',
+  url_path: galleryPath('x'),
   content_type: 'image',
   content_id: id,
 });

@@ -48,10 +48,13 @@ describe('GET /api/admin/analytics/summary', () => {
       storyView('2026-11-25T09:30:00Z', 'v3', 'sky-road'),
       galleryView('2026-11-25T09:40:00Z', 'v3', 'neon-city'),
       imageView('2026-11-25T09:41:00Z', 'v3', '1'),
-      // A story nobody wrote: counted in the cards, never listed.
+      // A story nobody wrote, a chapter nobody wrote and a gallery nobody made: counted nowhere.
       page('2026-11-25T10:00:00Z', 'v4', '/story/invented'),
       storyView('2026-11-25T10:00:01Z', 'v4', 'invented'),
       chapterView('2026-11-25T10:00:02Z', 'v4', 'invented', 1),
+      chapterView('2026-11-25T10:00:03Z', 'v4', 'sky-road', 99),
+      galleryView('2026-11-25T10:00:04Z', 'v4', 'invented'),
+      chapterDepth('2026-11-25T10:00:05Z', 'v4', 'invented', 1, 1),
     ]);
   });
 
@@ -61,8 +64,8 @@ describe('GET /api/admin/analytics/summary', () => {
     expect(data.summary).toEqual({
       total_views: 7, // 11-19: 1, 11-24: 3, 11-25: 3 (page views only)
       unique_visitors: 6, // 11-19: v5; 11-24: v1, v2; 11-25: v1, v3, v4
-      story_views: 3, // long-night, sky-road, invented
-      chapter_views: 3, // long-night 1 and 2, invented 1
+      story_views: 2, // long-night, sky-road (invented stories and chapters are not counted)
+      chapter_views: 2, // long-night 1 and 2
       gallery_views: 1,
       avg_reading_depth: 54.4, // (0.5 + 0.333 + 0.8) / 3 = 0.5443
     });
@@ -92,7 +95,7 @@ describe('GET /api/admin/analytics/summary', () => {
   it('takes in the day before the 7 days when asked for 30', async () => {
     const data = await report('summary?days=30');
     expect(data.period_days).toBe(30);
-    expect(data.summary).toMatchObject({ total_views: 8, unique_visitors: 7, story_views: 4 });
+    expect(data.summary).toMatchObject({ total_views: 8, unique_visitors: 7, story_views: 3 });
     expect(data.top_stories[0]).toEqual({ story_slug: 'long-night', title: 'The Long Night', views: 4 });
     expect(data.daily).toHaveLength(30);
     expect(data.daily[0].day).toBe('2026-10-27');
@@ -273,44 +276,60 @@ describe('GET /api/admin/analytics/content?type=pages', () => {
   const view = (at: string, visitor: string, path: string, session_id: string | null, title?: string) =>
     page(at, visitor, path, { session_id, ...(title === undefined ? {} : { meta: { title } }) });
 
+  // Pages that exist: galleries a, b and c (/galleries/a, …).
+  const A = '/galleries/a';
+  const B = '/galleries/b/'; // as the pages link to galleries, with a trailing slash
+  const C = '/galleries/c';
+  beforeEach(async () => {
+    for (const slug of ['a', 'b', 'c']) await createGallery(t, slug, slug.toUpperCase());
+  });
+
   it('gives views, visitors, the latest title and the time to the session\'s next page (last pages, long gaps and midnight left out)', async () => {
     await insertEvents(t, [
-      view('2026-11-24T10:00:00Z', 'v1', '/a', S1, 'Old A'), // 30 s to /b
-      view('2026-11-24T10:00:30Z', 'v1', '/b', S1, 'B'), // 60 s to /a
-      view('2026-11-24T10:01:30Z', 'v1', '/a', S1, 'Old A'), // 58.5 min to /c: the visit had ended
-      view('2026-11-24T11:00:00Z', 'v1', '/c', S1), // the visit's last page
-      view('2026-11-25T10:00:00Z', 'v2', '/a', S2, 'Newest A'), // 10 s to /b
-      view('2026-11-25T10:00:10Z', 'v2', '/b', S2, 'B'),
-      view('2026-11-23T23:59:50Z', 'v3', '/a', S3, 'Old A'), // the next page is on the next day
-      view('2026-11-24T00:00:05Z', 'v3', '/b', S3, 'B'),
-      view('2026-11-25T11:00:00Z', 'v4', '/b', null, 'B'), // no session: no time
-      view('2026-11-25T11:30:00Z', 'v5', '/b', null, 'B, renamed'),
+      view('2026-11-24T10:00:00Z', 'v1', A, S1, 'Old A'), // 30 s to /b
+      view('2026-11-24T10:00:30Z', 'v1', B, S1, 'B'), // 60 s to /a
+      view('2026-11-24T10:01:30Z', 'v1', A, S1, 'Old A'), // 58.5 min to /c: the visit had ended
+      view('2026-11-24T11:00:00Z', 'v1', C, S1), // the visit's last page
+      view('2026-11-25T10:00:00Z', 'v2', A, S2, 'Newest A'), // 10 s to /b
+      view('2026-11-25T10:00:10Z', 'v2', B, S2, 'B'),
+      view('2026-11-23T23:59:50Z', 'v3', A, S3, 'Old A'), // the next page is on the next day
+      view('2026-11-24T00:00:05Z', 'v3', B, S3, 'B'),
+      view('2026-11-25T11:00:00Z', 'v4', B, null, 'B'), // no session: no time
+      view('2026-11-25T11:30:00Z', 'v5', B, null, 'B, renamed'),
     ]);
     const { content } = await report('content?days=7&type=pages');
     expect(content).toEqual([
       // Visitors: 11-24 v1 v3, 11-25 v2 v4 v5.
-      { page_title: 'B, renamed', page_path: '/b', total_views: 5, unique_visitors: 5, avg_time_spent: 60 },
+      { page_title: 'B, renamed', page_path: B, total_views: 5, unique_visitors: 5, avg_time_spent: 60 },
       // Visitors: 11-23 v3, 11-24 v1, 11-25 v2; times 30 s and 10 s.
-      { page_title: 'Newest A', page_path: '/a', total_views: 4, unique_visitors: 3, avg_time_spent: 20 },
-      { page_title: null, page_path: '/c', total_views: 1, unique_visitors: 1, avg_time_spent: null },
+      { page_title: 'Newest A', page_path: A, total_views: 4, unique_visitors: 3, avg_time_spent: 20 },
+      { page_title: null, page_path: C, total_views: 1, unique_visitors: 1, avg_time_spent: null },
     ]);
   });
 
   it('lists the 20 most viewed pages', async () => {
-    await insertEvents(
-      t,
-      Array.from({ length: 25 }, (_, i) => Array.from({ length: i + 1 }, (_, n) => page('2026-11-25T08:00:00Z', `v${n}`, `/p${String(i + 1).padStart(2, '0')}`))).flat(),
-    );
+    const path = (n: number) => `/storytime/story/p${String(n).padStart(2, '0')}`;
+    for (let i = 1; i <= 25; i++) await createStory(t, `p${String(i).padStart(2, '0')}`, `P${i}`);
+    await insertEvents(t, Array.from({ length: 25 }, (_, i) => Array.from({ length: i + 1 }, (_, n) => page('2026-11-25T08:00:00Z', `v${n}`, path(i + 1)))).flat());
     const { content } = await report('content?days=7&type=pages');
     expect(content.map((row: { page_path: string; total_views: number }) => [row.page_path, row.total_views])).toEqual(
-      Array.from({ length: 20 }, (_, n) => [`/p${String(25 - n).padStart(2, '0')}`, 25 - n]),
+      Array.from({ length: 20 }, (_, n) => [path(25 - n), 25 - n]),
     );
   });
 
-  it('keeps hostile paths and titles as the text they are', async () => {
-    const path = "/story/'; drop table analytics_events;--/../<script>";
-    await insertEvents(t, [view('2026-11-25T08:00:00Z', 'v1', path, S1, '<img src=x onerror=alert(1)>')]);
+  it('lists only pages the site has: fixed pages, stories, chapters and galleries, not invented paths', async () => {
+    await createStory(t, 'long-night', 'The Long Night', [['Dusk']]);
+    const real = ['/', '/storytime/', '/galleries', '/storytime/story/long-night', '/storytime/story/long-night/chapter/1', A];
+    const invented = ['/wp-login.php', '/storytime/story/invented', '/storytime/story/long-night/chapter/2', '/galleries/invented', '/a'];
+    await insertEvents(t, [...real, ...invented].map((path, n) => page('2026-11-25T08:00:00Z', `v${n}`, path)));
     const { content } = await report('content?days=7&type=pages');
-    expect(content).toEqual([{ page_title: '<img src=x onerror=alert(1)>', page_path: path, total_views: 1, unique_visitors: 1, avg_time_spent: null }]);
+    expect(content.map((row: { page_path: string }) => row.page_path).sort()).toEqual([...real].sort());
+  });
+
+  it('keeps hostile titles as the text they are, and leaves hostile paths out', async () => {
+    const path = "/story/'; drop table analytics_events;--/../<script>";
+    await insertEvents(t, [view('2026-11-25T08:00:00Z', 'v1', path, S1, 'x'), view('2026-11-25T08:00:00Z', 'v1', A, S1, '<img src=x onerror=alert(1)>')]);
+    const { content } = await report('content?days=7&type=pages');
+    expect(content).toEqual([{ page_title: '<img src=x onerror=alert(1)>', page_path: A, total_views: 1, unique_visitors: 1, avg_time_spent: null }]);
   });
 });

@@ -10,10 +10,12 @@ import { DEFAULT_RETENTION_DAYS, maintainAnalytics, pruneAnalytics, rolledUntil,
 import { CHROME_ON_WINDOWS, ingest, pageView, setClock, storedEvents } from './test-kit.ts';
 
 const t = useApiTestContext();
-let admin: string;
-beforeEach(async () => {
-  admin = await t.signedInAs('admin');
-});
+beforeEach(() => t.createUser('admin-user', 'correct horse battery', 'admin'));
+/**
+ * An admin's report, signed in at the test's clock: a session signed at the real time would be
+ * from the future once a test sets the clock back to its fixture days.
+ */
+const reportAsAdmin = async (query: string) => reportData(t, await t.signIn('admin-user', 'correct horse battery'), query);
 afterEach(() => vi.useRealTimers());
 
 const S1 = '11111111-1111-4111-8111-111111111111';
@@ -23,15 +25,15 @@ const S2 = '22222222-2222-4222-8222-222222222222';
 function busyDay(day: string): FixtureEvent[] {
   const at = (time: string) => `${day}T${time}Z`;
   return [
-    page(at('08:00:00'), 'v1', '/story/long-night', { session_id: S1, referrer: 'news.example', meta: { title: 'The Long Night' } }),
+    page(at('08:00:00'), 'v1', '/storytime/story/long-night', { session_id: S1, referrer: 'news.example', meta: { title: 'The Long Night' } }),
     storyView(at('08:00:01'), 'v1', 'long-night'),
-    page(at('08:01:00'), 'v1', '/story/long-night/1', { session_id: S1, meta: { title: 'T'.repeat(1500) } }), // kept cut short
+    page(at('08:01:00'), 'v1', '/storytime/story/long-night/chapter/1', { session_id: S1, meta: { title: 'T'.repeat(1500) } }), // kept cut short
     chapterView(at('08:01:01'), 'v1', 'long-night', 1),
     chapterDepth(at('08:09:00'), 'v1', 'long-night', 1, 0.62, 480_123),
-    page(at('08:09:30'), 'v1', '/gallery/neon-city', { session_id: S1, meta: { title: 42 } }), // not a title
+    page(at('08:09:30'), 'v1', '/galleries/neon-city', { session_id: S1, meta: { title: 42 } }), // not a title
     galleryView(at('08:09:31'), 'v1', 'neon-city'),
     imageView(at('08:09:40'), 'v1', '7'),
-    page(at('13:00:00'), 'v2', '/story/long-night/2', { session_id: S2, device: 'mobile', browser: 'Safari' }),
+    page(at('13:00:00'), 'v2', '/storytime/story/long-night/chapter/2', { session_id: S2, device: 'mobile', browser: 'Safari' }),
     chapterView(at('13:00:01'), 'v2', 'long-night', 2),
     chapterDepth(at('13:20:00'), 'v2', 'long-night', 2, 0.2, 'slow' as unknown as number), // not a time
     chapterDepth(at('13:21:00'), 'v2', 'long-night', 2, 0.3, -5), // nor this
@@ -48,7 +50,7 @@ async function createContent() {
 
 /** Every report for the period, as the dashboard would load it. */
 async function everyReport(days: number) {
-  const get = (query: string) => reportData(t, admin, query);
+  const get = reportAsAdmin;
   return {
     summary: await get(`summary?days=${days}`),
     segments: await Promise.all(AUDIENCE_SEGMENTS.map((segment) => get(`segment?days=${days}&segment=${segment}`))),
@@ -92,10 +94,10 @@ describe('analytics rollups', () => {
     const titles = Object.fromEntries(pages.content.map((p: { page_path: string; page_title: string | null }) => [p.page_path, p.page_title]));
     expect(titles).toEqual({
       '/': 'Home',
-      '/story/long-night': 'The Long Night',
-      '/story/long-night/1': 'T'.repeat(200),
-      '/story/long-night/2': null,
-      '/gallery/neon-city': null,
+      '/storytime/story/long-night': 'The Long Night',
+      '/storytime/story/long-night/chapter/1': 'T'.repeat(200),
+      '/storytime/story/long-night/chapter/2': null,
+      '/galleries/neon-city': null,
     });
   });
 
@@ -106,7 +108,7 @@ describe('analytics rollups', () => {
     const [a, b] = await Promise.all([rollUpAnalytics(t.database.db, new Date()), rollUpAnalytics(t.database.db, new Date())]);
     expect([a, b].sort()).toEqual([0, 2]);
     expect(await rollUpAnalytics(t.database.db, new Date())).toBe(0);
-    const [first, second] = await Promise.all([reportData(t, admin, 'summary?days=7'), reportData(t, admin, 'summary?days=7')]);
+    const [first, second] = await Promise.all([reportAsAdmin('summary?days=7'), reportAsAdmin('summary?days=7')]);
     expect(second).toEqual(first);
     expect(first.summary).toMatchObject({ total_views: 12, unique_visitors: 6, story_views: 2 });
     const { rows } = await sql<{ page_views: number }>`select sum(page_views)::int as page_views from analytics_daily_totals`.execute(t.database.db);
@@ -116,18 +118,18 @@ describe('analytics rollups', () => {
   it('count a visit written a moment after midnight with the day it was stamped on, once', async () => {
     setClock('2026-11-25T12:00:00.000Z');
     await ingest(t, pageView());
-    expect((await reportData(t, admin, 'summary?days=7')).summary.total_views).toBe(1);
+    expect((await reportAsAdmin('summary?days=7')).summary.total_views).toBe(1);
     // A request stamped just before midnight, written after the day ended.
     setClock('2026-11-25T23:59:59.900Z');
     await ingest(t, pageView());
     setClock('2026-11-26T00:04:00.000Z');
     await ingest(t, pageView());
-    expect((await reportData(t, admin, 'summary?days=7')).daily.slice(-2)).toEqual([
+    expect((await reportAsAdmin('summary?days=7')).daily.slice(-2)).toEqual([
       { day: '2026-11-25', views: 2, unique_visitors: 1 },
       { day: '2026-11-26', views: 1, unique_visitors: 1 },
     ]);
     setClock('2026-11-26T00:06:00.000Z');
-    const after = await reportData(t, admin, 'summary?days=7');
+    const after = await reportAsAdmin('summary?days=7');
     expect(await rolledDays()).toEqual(['2026-11-25']);
     expect(after.summary).toMatchObject({ total_views: 3, unique_visitors: 2 });
     expect(after.daily.slice(-2)).toEqual([
@@ -207,7 +209,7 @@ describe('analytics rollups: privacy', () => {
     expect(keys.size).toBe(1);
 
     setClock('2026-11-25T10:00:00.000Z');
-    await reportData(t, admin, 'summary?days=7');
+    await reportAsAdmin('summary?days=7');
     const tables = await analyticsTables();
     expect(Object.keys(tables)).toEqual(expect.arrayContaining(['analytics_daily_totals', 'analytics_daily_segments', 'analytics_daily_content', 'analytics_rollup_state']));
     expect(tables['analytics_daily_segments']).toContain('news.example'); // the rollup did happen

@@ -22,15 +22,31 @@ export interface Sender {
 }
 
 interface Submission {
-  event: EventRecord;
+  /**
+   * The event, read and checked only once its rate-limit hits are counted (so a flood of
+   * malformed events is limited too); it throws the AppError that refuses it.
+   */
+  event: () => EventRecord;
   sender: Sender;
   /** The request's rate-limit hits, counted with the batch (one round trip less per batch). */
   hits: Hit[];
 }
 
+/** An event checked and ready to write. */
+interface Checked {
+  event: EventRecord;
+  sender: Sender;
+}
+
+/** What became of a submission: its hits' results, and the error that refused its event, if any. */
+export interface Outcome {
+  hits: HitResult[];
+  refused?: unknown;
+}
+
 /** The batch as one array per column (unnest turns them back into rows). */
-function columnsOf(submissions: Submission[]) {
-  const column = <T>(pick: (submission: Submission) => T) => submissions.map(pick);
+function columnsOf(submissions: Checked[]) {
+  const column = <T>(pick: (submission: Checked) => T) => submissions.map(pick);
   return {
     event_type: column(({ event }) => event.event_type),
     session_id: column(({ event }) => event.session_id ?? null),
@@ -57,7 +73,7 @@ function columnsOf(submissions: Submission[]) {
  * events from banned addresses (an address or a range) are left out, as they got their 204 all
  * the same. Answers the days that have no salt yet, whose events were not written either.
  */
-async function insertBatch(db: Db, submissions: Submission[]): Promise<string[]> {
+async function insertBatch(db: Db, submissions: Checked[]): Promise<string[]> {
   const c = columnsOf(submissions);
   const { rows } = await sql<{ unsalted: string[] }>`
     with batch as (
@@ -85,37 +101,46 @@ async function insertBatch(db: Db, submissions: Submission[]): Promise<string[]>
 }
 
 /**
- * Counts the batch's rate-limit hits, then writes the events that are within their limits; a
- * day's first events make its salt (salts.ts) and are written with it. Answers each event's hit
- * results (the route refuses the limited ones with 429).
+ * Counts the batch's rate-limit hits, then reads and writes the events that are within their
+ * limits; a day's first events make its salt (salts.ts) and are written with it. Answers each
+ * submission's outcome (the route refuses limited ones with 429, refused events with 400).
  */
-async function writeEvents(db: Db, submissions: Submission[]): Promise<HitResult[][]> {
+async function writeEvents(db: Db, submissions: Submission[]): Promise<Outcome[]> {
   // One transaction: one commit (one log write) per batch instead of two.
   return db.transaction().execute((trx) => countAndWrite(trx, submissions));
 }
 
-async function countAndWrite(db: Db, submissions: Submission[]): Promise<HitResult[][]> {
+async function countAndWrite(db: Db, submissions: Submission[]): Promise<Outcome[]> {
   const counted = await rateLimitStore.countBatch(db, submissions.flatMap(({ hits }) => hits));
   let next = 0;
-  const results = submissions.map(({ hits }) => counted.slice(next, (next += hits.length)));
-  const accepted = submissions.filter((_, index) => results[index]!.every((result) => !result.limited));
-  if (accepted.length === 0) return results;
+  const outcomes: Outcome[] = submissions.map(({ hits }) => ({ hits: counted.slice(next, (next += hits.length)) }));
+  const accepted: Checked[] = [];
+  submissions.forEach(({ event, sender }, index) => {
+    const outcome = outcomes[index]!;
+    if (outcome.hits.some((result) => result.limited)) return;
+    try {
+      accepted.push({ event: event(), sender });
+    } catch (error) {
+      outcome.refused = error;
+    }
+  });
+  if (accepted.length === 0) return outcomes;
   const unsalted = await insertBatch(db, accepted);
   if (unsalted.length > 0) {
     for (const day of unsalted) await dailySalt(db, new Date(`${day}T00:00:00Z`));
     await insertBatch(db, accepted.filter(({ event }) => unsalted.includes(utcDay(event.created_at))));
   }
-  return results;
+  return outcomes;
 }
 
 const eventQueue = perDatabase((db) => groupCommit((submissions: Submission[]) => writeEvents(db, submissions)));
 
 export const analyticsStore = {
   /**
-   * Counts the request's rate-limit `hits` and stores the event unless a limit is reached or the
-   * sender's address is banned (then nothing is written). Answers the hits' results.
+   * Counts the submission's rate-limit hits and, within its limits, reads its event and stores it
+   * unless the sender's address is banned (then nothing is written). Answers what became of it.
    */
-  record(db: Db, event: EventRecord, sender: Sender, hits: Hit[]): Promise<HitResult[]> {
-    return eventQueue(db)({ event, sender, hits });
+  record(db: Db, submission: Submission): Promise<Outcome> {
+    return eventQueue(db)(submission);
   },
 };

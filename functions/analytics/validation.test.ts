@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
+import { JSON_MAX_DEPTH } from '../core/json-text.ts';
 import { META_MAX_BYTES } from './schema.ts';
 import { CHROME_ON_WINDOWS, ingest, pageView, storedEvents } from './test-kit.ts';
 
 const t = useApiTestContext();
+
+/** A value nested `levels` deep in arrays. */
+function nested(levels: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = [value];
+  return value;
+}
 
 async function expect400(response: Promise<Response>, error: string | RegExp) {
   const res = await response;
@@ -48,7 +56,7 @@ describe('POST /api/analytics/ingest: refused input (400, nothing stored)', () =
     ['meta of 2 KB in multi-byte characters', pageView({ meta: { text: 'é'.repeat(1100) } }), 'meta is too large (at most 2048 bytes of JSON)'],
     ['a NUL byte in a meta value', pageView({ meta: { a: 'x\u0000' } }), 'meta.a must not contain NUL characters'],
     ['a NUL byte in a meta key', pageView({ meta: { 'a\u0000': 1 } }), 'meta must not contain NUL characters or broken Unicode'],
-    ['an unpaired surrogate in meta', pageView({ meta: { a: '\ud800' } }), 'meta must not contain NUL characters or broken Unicode'],
+    ['an unpaired surrogate in meta', pageView({ meta: { a: '\ud800' } }), 'meta.a must not contain NUL characters or broken Unicode'],
   ];
   for (const [what, body, error] of cases) {
     it(`refuses ${what}`, () => expect400(ingest(t, body), error));
@@ -75,11 +83,25 @@ describe('POST /api/analytics/ingest: refused input (400, nothing stored)', () =
 
   it('refuses a body over the 1 MB JSON limit', () => expect400(ingest(t, pageView({ meta: { text: 'x'.repeat(1_100_000) } })), /too large/));
 
-  it('accepts meta of exactly 2 KB and deep nesting within it', async () => {
+  it('accepts meta of exactly 2 KB and nesting up to the JSON depth limit', async () => {
     const exact = { text: 'x'.repeat(META_MAX_BYTES - '{"text":""}'.length) };
-    let deep: unknown = 1;
-    for (let i = 0; i < 500; i++) deep = [deep];
-    for (const meta of [exact, { deep }]) expect((await ingest(t, pageView({ meta }))).status).toBe(204);
+    // The body and meta are two levels; a JSON body may nest JSON_MAX_DEPTH levels in all.
+    for (const meta of [exact, { deep: nested(JSON_MAX_DEPTH - 2) }]) expect((await ingest(t, pageView({ meta }))).status).toBe(204);
     expect(await storedEvents(t)).toHaveLength(2);
+  });
+
+  it('refuses nesting past the limit with 400 before any other work, however deep', async () => {
+    const tooDeep = `Too deeply nested JSON (at most ${JSON_MAX_DEPTH} levels of arrays and objects).`;
+    await expect400(ingest(t, pageView({ meta: { deep: nested(JSON_MAX_DEPTH - 1) } })), tooDeep);
+    // 250,000 levels once overflowed the stack of the checks on meta (a 500 after seconds of work).
+    const levels = 250_000;
+    const body = JSON.stringify(pageView({ meta: 'HERE' })).replace('"HERE"', `${'['.repeat(levels)}${']'.repeat(levels)}`);
+    const started = performance.now();
+    await expect400(t.call('/api/analytics/ingest', { body, headers: { 'user-agent': CHROME_ON_WINDOWS, 'content-type': 'application/json' } }), tooDeep);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('reads brackets inside strings as text, not nesting', async () => {
+    expect((await ingest(t, pageView({ meta: { name: '['.repeat(1000), quote: '\\"{{{' } }))).status).toBe(204);
   });
 });

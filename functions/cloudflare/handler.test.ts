@@ -143,6 +143,8 @@ describe('worker fetch: the API', () => {
     const header = (value: string | undefined) => ({ header: (name: string) => (name === 'cf-connecting-ip' ? value : undefined) });
     expect(clientIpOf(header('203.0.113.7'))).toBe('203.0.113.7');
     expect(clientIpOf(header('2001:DB8::1'))).toBe('2001:db8::1');
+    expect(clientIpOf(header('2001:db8::1%eth0'))).toBe('2001:db8::1');
+    expect(clientIpOf(header('::ffff:203.0.113.7'))).toBe('203.0.113.7');
     expect(clientIpOf(header('203.0.113.7, 10.0.0.1'))).toBe('unknown');
     expect(clientIpOf(header('<script>alert(1)</script>'))).toBe('unknown');
     expect(clientIpOf(header('1'.repeat(100_000)))).toBe('unknown');

@@ -2,12 +2,12 @@
 // and likes), and on analytics ingest: bans, per-address rate limits, duplicate and link-spam comments.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
-import { pageView, setClock, storedEvents, ingest } from '../analytics/test-kit.ts';
+import { CHROME_ON_WINDOWS, pageView, setClock, storedEvents, ingest } from '../analytics/test-kit.ts';
 import { expectError } from '../chapters/test-kit.ts';
 import { BANNED_ADDRESS_MESSAGE } from '../core/guards.ts';
 import { COMMENT_LIMIT, LIKE_LIMIT } from '../core/rate-limit.ts';
 import { galleryTestKit } from '../images/test-kit.ts';
-import { insertReaderChapters } from '../likes/test-kit.ts';
+import { insertReaderChapters, visitorCookie } from '../likes/test-kit.ts';
 
 const t = useApiTestContext();
 afterEach(() => vi.useRealTimers());
@@ -19,11 +19,13 @@ async function targets() {
   const { published } = await insertReaderChapters(t);
   const kit = galleryTestKit(t);
   const [image] = await kit.insertImages(await kit.insertGallery(), {});
+  // One reader's cookie, issued by the like state as the like button loads it.
+  const cookie = await visitorCookie(t, `/api/chapters/like?chapter_id=${published}`);
   const writes = {
     'chapter comment': (ip: string, content = 'Hi') => t.call('/api/chapters/comments/create', { ip, json: { chapter_id: published, content } }),
     'image comment': (ip: string, content = 'Hi') => t.call('/api/images/gallery-comment-create', { ip, json: { image_id: image, content } }),
-    'chapter like': (ip: string) => t.call('/api/chapters/like', { ip, json: { chapter_id: published } }),
-    'image like': (ip: string) => t.call('/api/images/gallery-like', { ip, json: { image_id: image } }),
+    'chapter like': (ip: string) => t.call('/api/chapters/like', { ip, cookie, json: { chapter_id: published } }),
+    'image like': (ip: string) => t.call('/api/images/gallery-like', { ip, cookie, json: { image_id: image } }),
   };
   return { chapterId: published, imageId: image!, writes };
 }
@@ -68,6 +70,17 @@ describe('bans on the visitor write routes', () => {
     for (const ip of ['203.0.114.1', '2001:db8:bae::1', '198.51.100.10']) {
       expect((await writes['chapter like'](ip)).status).toBe(200);
     }
+  });
+
+  it('covers every spelling of a banned address: zone ids, brackets, ports, case and leading zeros', async () => {
+    const { writes } = await targets();
+    await ban('2001:db8::/64');
+    await ban(BANNED);
+    for (const ip of ['2001:db8::5%eth0', '[2001:db8::5]:443', '2001:DB8:0:0::0005', `${BANNED}:443`, `[::ffff:${BANNED}]`]) {
+      const res = await writes['chapter comment'](ip, `From ${ip}`);
+      expect({ ip, status: res.status }).toEqual({ ip, status: 403 });
+    }
+    expect((await storedWrites()).chapter_comments).toBe(0);
   });
 
   it('takes effect at once, and is lifted at once', async () => {
@@ -170,6 +183,13 @@ describe('rate limits', () => {
     expect((await writes['chapter comment']('2001:db8:1:3::1', 'Next network')).status).toBe(201);
   });
 
+  it('counts an IPv6 visitor by its /64 whatever zone id it adds', async () => {
+    const { writes } = await targets();
+    setClock('2026-11-25T12:00:00.000Z');
+    for (let i = 0; i < 5; i++) expect((await writes['chapter comment'](`2001:db8::1%${i}`, `Comment ${i}`)).status).toBe(201);
+    expect((await writes['chapter comment']('2001:db8::1%99', 'Sixth')).status).toBe(429);
+  });
+
   it('allows 60 likes a minute per address, then 429 with Retry-After', async () => {
     const { writes } = await targets();
     setClock('2026-11-25T12:00:30.500Z');
@@ -183,6 +203,36 @@ describe('rate limits', () => {
     expect(responses.find((res) => res.status === 429)!.headers.get('retry-after')).toBe('30');
   });
 
+  it('limits likes by the minute, the hour and the day (here scaled down to 3, 30 and 100)', async () => {
+    expect(LIKE_LIMIT.windows).toEqual([
+      { limit: 60, seconds: 60 },
+      { limit: 600, seconds: 3600 },
+      { limit: 2000, seconds: 86400 },
+    ]);
+    const { writes } = await targets();
+    t.deps.rateLimitScale = 1 / 20;
+    try {
+      const burst = async (iso: string, count: number) => {
+        setClock(iso);
+        const responses = await Promise.all(Array.from({ length: count }, (_, i) => (i % 2 ? writes['image like'] : writes['chapter like'])('203.0.113.5')));
+        return responses.map((res) => res.status);
+      };
+      const at = (hour: number, minute: number) => `2026-11-25T${hour}:${String(minute).padStart(2, '0')}:00.000Z`;
+      let accepted = 0;
+      for (let hour = 10; hour < 14; hour++) {
+        for (let minute = 0; minute < 10; minute++) accepted += (await burst(at(hour, minute), 3)).filter((status) => status === 200).length;
+        if (hour === 10) expect(await burst(at(10, 10), 1)).toEqual([429]); // the hour's 30 are used up
+      }
+      expect(accepted).toBe(100 - 1); // the refused like at 10:10 still counted in the day
+      const refused = await writes['chapter like']('203.0.113.5');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe(String(11 * 60 * 60 - 9 * 60)); // from 13:09 until midnight UTC
+      expect((await writes['chapter like']('203.0.113.6')).status).toBe(200);
+    } finally {
+      delete t.deps.rateLimitScale;
+    }
+  });
+
   it('limits analytics events to 120 a minute per address', async () => {
     setClock('2026-11-25T12:00:00.000Z');
     const responses = await Promise.all(Array.from({ length: 121 }, () => ingest(t, pageView(), { ip: '203.0.113.5' })));
@@ -190,7 +240,16 @@ describe('rate limits', () => {
     expect(await storedEvents(t)).toHaveLength(120);
   });
 
-  it('does not count refused input, and keeps no address in its counters', async () => {
+  it('counts analytics events before reading them, so malformed ones use up the allowance too', async () => {
+    setClock('2026-11-25T12:00:00.000Z');
+    const malformed = () => t.call('/api/analytics/ingest', { ip: '203.0.113.5', body: '{"meta":', headers: { 'user-agent': CHROME_ON_WINDOWS, 'content-type': 'application/json' } });
+    const statuses = [];
+    for (let i = 0; i < 121; i++) statuses.push((await malformed()).status);
+    expect(statuses).toEqual([...Array(120).fill(400), 429]);
+    expect((await ingest(t, pageView(), { ip: '203.0.113.5' })).status).toBe(429);
+  });
+
+  it('does not count refused comments and likes, and keeps no address in its counters', async () => {
     const { chapterId, writes } = await targets();
     setClock('2026-11-25T12:00:00.000Z');
     for (let i = 0; i < 10; i++) {
@@ -207,8 +266,14 @@ describe('rate limits', () => {
     await writes['chapter like']('203.0.113.5');
     setClock('2026-11-25T14:00:00.000Z');
     await writes['chapter like']('203.0.113.6');
-    const rows = await t.database.db.selectFrom('rate_limit_counters').select('window_start').execute();
-    expect(rows.map((row) => row.window_start.toISOString())).toEqual(['2026-11-25T14:00:00.000Z']);
+    const rows = await t.database.db.selectFrom('rate_limit_counters').select(['key', 'window_start']).execute();
+    // The minute and hour of 12:00 are gone; both addresses' days are still running.
+    expect(rows.map((row) => `${row.key.split(':')[0]} ${row.window_start.toISOString()}`).sort()).toEqual([
+      '3600s 2026-11-25T14:00:00.000Z',
+      '60s 2026-11-25T14:00:00.000Z',
+      '86400s 2026-11-25T00:00:00.000Z',
+      '86400s 2026-11-25T00:00:00.000Z',
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
-// The CSRF guard: form-like bodies must come from the site's own origin; with SITE_URL set that
-// origin is the configured one, never what the Host header claims.
+// The CSRF guard: a state-changing request that names another site in Origin is refused whatever
+// its body; form-like bodies must come from the site's own origin. With SITE_URL set that origin
+// is the configured one, never what the Host header claims.
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { createApp } from '../app.ts';
@@ -47,12 +48,26 @@ describe('with a configured site origin', () => {
     }
   });
 
-  it('lets JSON through from anywhere: a browser cannot send it cross-site without a preflight', async () => {
-    const res = await siteApp().request('http://evil.example/api/auth/logout', {
+  it('refuses a foreign Origin whatever the content type, JSON included', async () => {
+    for (const type of ['application/json', 'application/vnd.api+json', ...FORM_TYPES]) {
+      for (const origin of ['https://evil.example', 'null', 'https://author.example.evil.example']) {
+        const res = await post(siteApp(), 'https://author.example/api/auth/logout', { origin, 'content-type': type });
+        expect({ type, origin, status: res.status }).toEqual({ type, origin, status: 403 });
+      }
+    }
+  });
+
+  it('lets JSON without an Origin through (curl, another server): only browsers send one', async () => {
+    const res = await siteApp().request('https://author.example/api/auth/logout', {
       method: 'POST',
-      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json' },
       body: '{}',
     });
+    expect(res.status).toBe(200);
+  });
+
+  it('lets reading calls from another site through (they change nothing)', async () => {
+    const res = await siteApp().request('https://author.example/api/author/get', { headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(200);
   });
 });
@@ -68,5 +83,15 @@ describe('without a configured site origin (a local site)', () => {
     expect(sameOrigin.status).toBe(200);
     const crossSite = await post(app, 'http://localhost:4321/api/auth/logout', { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' });
     expect(crossSite.status).toBe(403);
+    const foreignJson = await post(app, 'http://localhost:4321/api/auth/logout', { origin: 'https://evil.example', 'content-type': 'application/json' });
+    expect(foreignJson.status).toBe(403);
+    // Behind a TLS proxy without SITE_URL the request's own origin reads http://: the browser's
+    // Sec-Fetch-Site still tells a same-origin page.
+    const proxied = await post(app, 'http://localhost:4321/api/auth/logout', {
+      origin: 'https://localhost:4321',
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/json',
+    });
+    expect(proxied.status).toBe(200);
   });
 });

@@ -34,16 +34,32 @@ export const jsonBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Browsers cannot send a cross-site JSON request without a CORS preflight (which this API never
- * grants), so JSON bodies pass; any other state-changing request must come from our own origin.
- * Where the site's origin is configured, that is the one compared: the request's own origin
- * comes from the Host header, which a DNS-rebinding page or a misrouting proxy controls, and
- * Sec-Fetch-Site is then no proof either (a rebound page is "same-origin" to itself).
+ * Whether the request comes from the site's own pages. Where the site's origin is configured,
+ * that is the one compared: the request's own origin comes from the Host header, which a
+ * DNS-rebinding page or a misrouting proxy controls, and Sec-Fetch-Site is then no proof either
+ * (a rebound page is "same-origin" to itself).
  */
-export const csrfGuard: MiddlewareHandler<AppEnv> = csrf({
-  origin: (origin, c: Context<AppEnv>) => origin === (c.var.deps.siteOrigin ?? new URL(c.req.url).origin),
-  secFetchSite: (secFetchSite, c: Context<AppEnv>) => secFetchSite === 'same-origin' && c.var.deps.siteOrigin === undefined,
-});
+const ownOrigin = (origin: string, c: Context<AppEnv>) => origin === (c.var.deps.siteOrigin ?? new URL(c.req.url).origin);
+const sameOriginFetch = (secFetchSite: string, c: Context<AppEnv>) => secFetchSite === 'same-origin' && c.var.deps.siteOrigin === undefined;
+
+/** Form-like bodies (which a page elsewhere can post without asking) must come from our own origin. */
+const formCsrf = csrf({ origin: ownOrigin, secFetchSite: sameOriginFetch });
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A state-changing request whose Origin names another site is refused whatever its body: JSON
+ * too, so that no CORS mistake or browser quirk can ever let another site's page write (decision
+ * 21). No route is called by another server's browser, and requests without an Origin (curl,
+ * server-to-server) are not browsers' and pass as before.
+ */
+export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const origin = c.req.header('origin');
+  if (origin !== undefined && !SAFE_METHODS.has(c.req.method) && !ownOrigin(origin, c) && !sameOriginFetch(c.req.header('sec-fetch-site') ?? '', c)) {
+    throw new AppError(403, 'Cross-site request refused.');
+  }
+  return formCsrf(c, next);
+};
 
 /** SPEC-style wording for a refused reader write from a banned address (issue 8). */
 export const BANNED_ADDRESS_MESSAGE = 'Your address has been banned from commenting and liking on this site.';

@@ -4,9 +4,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { rateLimitSubject } from '../moderation/ip-address.ts';
-import { toHex } from './bytes.ts';
 import type { AppEnv } from './env.ts';
 import { AppError } from './errors.ts';
+import { hmacHex } from './hmac.ts';
 import { type Hit, type HitResult, rateLimitStore, type Window } from './rate-limit-store.ts';
 
 export interface RateLimitPolicy {
@@ -27,10 +27,18 @@ export const COMMENT_LIMIT: RateLimitPolicy = {
   message: 'You are commenting too quickly. Please wait a little and try again.',
 };
 
-/** Chapter and image likes together: enough to like every image on a gallery page quickly. */
+/**
+ * Chapter and image likes together: enough to like every image on a gallery page quickly, and a
+ * whole large gallery or a long story in an hour or a day; far below what one address could add
+ * with a fresh visitor cookie per like (docs/product.md, Likes).
+ */
 export const LIKE_LIMIT: RateLimitPolicy = {
   name: 'like',
-  windows: [{ limit: 60, seconds: 60 }],
+  windows: [
+    { limit: 60, seconds: 60 },
+    { limit: 600, seconds: 60 * 60 },
+    { limit: 2000, seconds: 24 * 60 * 60 },
+  ],
   message: 'You are liking too quickly. Please wait a little and try again.',
 };
 
@@ -41,16 +49,12 @@ export const ANALYTICS_LIMIT: RateLimitPolicy = {
   message: 'Too many events. Please wait a little and try again.',
 };
 
-interface CounterKeys {
-  hmac: Promise<CryptoKey>;
-  /**
-   * Keys already worked out, by address: most requests come from an address seen moments ago, and
-   * Web Crypto's HMAC is a round trip to Node's thread pool (decision 10, the ingest's latency).
-   */
-  bySubject: LRUCache<string, string>;
-}
-
-const counterKeysBySecret = new WeakMap<Uint8Array, CounterKeys>();
+/**
+ * Counter keys already worked out, by secret and address: most requests come from an address
+ * seen moments ago, and Web Crypto's HMAC is a round trip to Node's thread pool (decision 10,
+ * the ingest's latency).
+ */
+const counterKeysBySecret = new WeakMap<Uint8Array, LRUCache<string, string>>();
 
 /**
  * The counter's key: the policy and a keyed hash of the address, so the table never holds an
@@ -58,17 +62,15 @@ const counterKeysBySecret = new WeakMap<Uint8Array, CounterKeys>();
  * addresses cannot undo it. The app's secret keys it, with a label of its own.
  */
 async function counterKey(secret: Uint8Array, policy: RateLimitPolicy, subject: string): Promise<string> {
-  let keys = counterKeysBySecret.get(secret);
-  if (!keys) {
-    const hmac = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    keys = { hmac, bySubject: new LRUCache({ max: 10_000 }) };
-    counterKeysBySecret.set(secret, keys);
+  let bySubject = counterKeysBySecret.get(secret);
+  if (!bySubject) {
+    bySubject = new LRUCache({ max: 10_000 });
+    counterKeysBySecret.set(secret, bySubject);
   }
-  let hex = keys.bySubject.get(subject);
+  let hex = bySubject.get(subject);
   if (hex === undefined) {
-    const mac = await crypto.subtle.sign('HMAC', await keys.hmac, new TextEncoder().encode(`rate-limit:${subject}`));
-    hex = toHex(mac);
-    keys.bySubject.set(subject, hex);
+    hex = await hmacHex(secret, 'rate-limit', subject);
+    bySubject.set(subject, hex);
   }
   return `${policy.name}:${hex}`;
 }

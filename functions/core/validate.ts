@@ -1,8 +1,9 @@
 // One way to read and check input: zod schemas, unknown fields refused, the first problem named.
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
+import { JSON_MAX_DEPTH, nestsDeeperThan, TOO_DEEP } from './json-text.ts';
 import { FIELD_PATH_SHOWN, printable } from './zod-messages.ts';
 
 /**
@@ -32,20 +33,47 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   return result.data;
 }
 
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
 /**
- * Validates a JSON body. Anything that is not a JSON object (wrong content type, an array, a
- * string) is refused with 400 before the schema runs; Hono itself refuses malformed JSON.
+ * A JSON body's text, checked before anything parses it: its content type, then how deeply it
+ * nests (counted without recursion, json-text.ts). Its size was checked from the headers
+ * (jsonBodyLimit). Hono keeps the text, so the validator parses it without reading it again.
  */
+export async function jsonBodyText(c: Context): Promise<string> {
+  if (!JSON_TYPE.test(c.req.header('content-type')?.split(';')[0]?.trim() ?? '')) {
+    throw new AppError(400, 'Send the request body as JSON (Content-Type: application/json).');
+  }
+  const text = await c.req.text();
+  if (nestsDeeperThan(text, JSON_MAX_DEPTH)) throw new AppError(400, TOO_DEEP);
+  return text;
+}
+
+/** A parsed JSON body checked against `schema`: anything but an object (an array, a string) is refused first. */
+export function parseJsonObject<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError(400, 'The request body must be a JSON object.');
+  }
+  return parseOrThrow(schema, body);
+}
+
+/** JSON text a route parses itself (jsonBodyText checked it); 400 when it is not JSON. */
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, 'Malformed JSON in request body');
+  }
+}
+
+/** Validates a JSON body: checked as text (jsonBodyText), then parsed by Hono and checked by `schema`. */
 export function jsonBody<S extends z.ZodType>(schema: S) {
-  return validator('json', (body: unknown, c: Context) => {
-    if (!/^application\/([\w.-]+\+)?json$/i.test(c.req.header('content-type')?.split(';')[0]?.trim() ?? '')) {
-      throw new AppError(400, 'Send the request body as JSON (Content-Type: application/json).');
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new AppError(400, 'The request body must be a JSON object.');
-    }
-    return parseOrThrow(schema, body);
-  });
+  const validate = validator('json', (body: unknown) => parseJsonObject(schema, body));
+  const guarded: MiddlewareHandler = async (c, next) => {
+    await jsonBodyText(c);
+    await validate(c, next);
+  };
+  return guarded as unknown as typeof validate;
 }
 
 /**

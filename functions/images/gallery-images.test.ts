@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { expectError, FORBIDDEN, SIGN_IN } from '../chapters/test-kit.ts';
 import { COMMENT_SUBMITTED } from '../comments/routes.ts';
+import { visitorCookie } from '../likes/test-kit.ts';
 import { GALLERY_NOT_FOUND, IMAGE_NOT_FOUND, galleryTestKit, pngBytes, recordStorage, uploadImages } from './test-kit.ts';
 
 const t = useApiTestContext();
@@ -207,12 +208,6 @@ describe('POST /api/images/gallery-delete', () => {
   });
 });
 
-function visitorCookieFrom(res: Response): string {
-  const header = res.headers.getSetCookie().find((value) => value.startsWith('visitor='));
-  if (!header) throw new Error(`no visitor cookie (status ${res.status})`);
-  return header.split(';')[0]!;
-}
-
 describe('image likes: gallery-like and gallery-stats', () => {
   const like = (image_id: unknown, cookie?: string) => t.call('/api/images/gallery-like', { json: { image_id }, ...(cookie ? { cookie } : {}) });
   const stats = async (image_id: number, cookie?: string) => {
@@ -229,10 +224,12 @@ describe('image likes: gallery-like and gallery-stats', () => {
       .execute();
     expect(await stats(id!)).toEqual({ ok: true, likes: 0, comments: 1, liked: false });
 
-    const first = await like(id);
+    // The lightbox loads the stats first, which issues the visitor cookie a like needs.
+    const cookie = await visitorCookie(t, `/api/images/gallery-stats?image_id=${id}`);
+    expect((await like(id)).status).toBe(409);
+    const first = await like(id, cookie);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ success: true, like_count: 1, comments: 1, user_liked: true });
-    const cookie = visitorCookieFrom(first);
     expect(await stats(id!, cookie)).toEqual({ ok: true, likes: 1, comments: 1, liked: true });
     expect(await stats(id!)).toEqual({ ok: true, likes: 1, comments: 1, liked: false });
 
@@ -243,7 +240,7 @@ describe('image likes: gallery-like and gallery-stats', () => {
 
   it('stays consistent when one visitor sends 10 likes at once, and counts 20 visitors at once', async () => {
     const [id] = await kit.insertImages(await kit.insertGallery(), {});
-    const cookie = visitorCookieFrom(await like(id));
+    const cookie = await visitorCookie(t, `/api/images/gallery-stats?image_id=${id}`);
     const responses = await Promise.all(Array.from({ length: 10 }, () => like(id, cookie)));
     expect(responses.map((res) => res.status)).toEqual(Array(10).fill(200));
     const rows = await t.database.db.selectFrom('image_likes').selectAll().execute();
@@ -251,7 +248,8 @@ describe('image likes: gallery-like and gallery-stats', () => {
     expect(await stats(id!, cookie)).toEqual({ ok: true, likes: rows.length, comments: 0, liked: rows.length === 1 });
 
     await t.database.db.deleteFrom('image_likes').execute();
-    await Promise.all(Array.from({ length: 20 }, () => like(id)));
+    const visitors = await Promise.all(Array.from({ length: 20 }, () => visitorCookie(t, `/api/images/gallery-stats?image_id=${id}`)));
+    await Promise.all(visitors.map((cookie) => like(id, cookie)));
     expect((await stats(id!)).likes).toBe(20);
   });
 

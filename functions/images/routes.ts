@@ -15,10 +15,9 @@ import { filesIn, formBodyLimit, readMultipart } from '../core/form.ts';
 import { CONTENT_ROLES } from '../core/roles.ts';
 import { jsonBody, parseOrThrow, queryParams } from '../core/validate.ts';
 import { GALLERY_NOT_FOUND, galleryStore } from '../galleries/store.ts';
-import { IMAGE_LIKES, likeStore } from '../likes/store.ts';
+import { IMAGE_LIKES } from '../likes/store.ts';
 import { imageTarget } from '../likes/targets.ts';
-import { toggleReaderLike } from '../likes/toggle.ts';
-import { readVisitor } from '../likes/visitor.ts';
+import { readerLikeState, toggleReaderLike } from '../likes/toggle.ts';
 import { displayName } from '../uploads/upload-form.ts';
 import type { GalleryImage } from '../../src/lib/galleries.ts';
 import { imageCommentCreateSchema, imageDeleteSchema, imageIdBody, imageIdQuery, imageListQuery, imageUpdateSchema, imageUploadFields } from './schema.ts';
@@ -90,8 +89,7 @@ export const galleryImageRoutes = new Hono<AppEnv>()
   .get('/gallery-stats', queryParams(imageIdQuery), async (c) => {
     const { db } = c.var.deps;
     const { image_id } = c.req.valid('query');
-    await imageTarget.assertReadable(db, image_id);
-    const { like_count, user_liked } = await likeStore.state(db, IMAGE_LIKES, image_id, readVisitor(c));
+    const { like_count, user_liked } = await readerLikeState(c, imageTarget, IMAGE_LIKES, image_id);
     return c.json({ ok: true, likes: like_count, comments: await commentStore.countApproved(db, IMAGE_COMMENTS, image_id), liked: user_liked });
   })
 

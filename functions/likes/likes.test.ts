@@ -3,25 +3,24 @@ import { useApiTestContext } from '../../scripts/test/api.ts';
 import { BANNED_ADDRESS_MESSAGE } from '../core/guards.ts';
 import { CHAPTER_NOT_FOUND, expectError } from '../chapters/test-kit.ts';
 import { chapterTarget } from './targets.ts';
-import { INVALID_ID_FIELDS, INVALID_ID_PARAMS, insertReaderChapters } from './test-kit.ts';
+import { INVALID_ID_FIELDS, INVALID_ID_PARAMS, insertReaderChapters, visitorCookie, visitorCookieFrom } from './test-kit.ts';
+import { RETRY_WITH_COOKIE } from './toggle.ts';
 
 const t = useApiTestContext();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** A visitor id, a dot and its keyed hash. */
+const VISITOR_VALUE = /^visitor=[0-9a-f-]{36}\.[0-9a-f]{32}$/;
 
 function visitorCookies(res: Response): string[] {
   return res.headers.getSetCookie().filter((header) => header.startsWith('visitor='));
 }
 
-/** The "visitor=…" pair the response set, failing when it set none. */
-function visitorCookieFrom(res: Response): string {
-  const [header] = visitorCookies(res);
-  if (!header) throw new Error(`no visitor cookie (status ${res.status})`);
-  return header.split(';')[0]!;
-}
+const visitorIdOf = (cookie: string) => cookie.slice('visitor='.length, 'visitor='.length + 36);
 
 const like = (chapter_id: unknown, cookie?: string) => t.call('/api/chapters/like', { json: { chapter_id }, ...(cookie ? { cookie } : {}) });
 const likeState = (chapter_id: number, cookie?: string) => t.call(`/api/chapters/like?chapter_id=${chapter_id}`, cookie ? { cookie } : {});
+const newVisitor = (chapter_id: number) => visitorCookie(t, `/api/chapters/like?chapter_id=${chapter_id}`);
 const likeRows = () => t.database.db.selectFrom('chapter_likes').select(['chapter_id', 'visitor_key']).orderBy('id').execute();
 
 async function expectState(response: Response | Promise<Response>, like_count: number, user_liked: boolean) {
@@ -31,24 +30,33 @@ async function expectState(response: Response | Promise<Response>, like_count: n
 }
 
 describe('POST /api/chapters/like', () => {
-  it('likes for a new visitor, issuing an HttpOnly visitor cookie, and stores one row', async () => {
+  it('likes for a visitor whose cookie the like state issued, and stores one row', async () => {
     const { published } = await insertReaderChapters(t);
-    const res = await like(published);
+    const cookie = await newVisitor(published);
+    const res = await like(published, cookie);
     await expectState(res, 1, true);
-    const [header] = visitorCookies(res);
-    expect(header).toMatch(/^visitor=[0-9a-f-]{36}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
-    const visitor = visitorCookieFrom(res).slice('visitor='.length);
-    expect(visitor).toMatch(UUID);
-    expect(await likeRows()).toEqual([{ chapter_id: published, visitor_key: visitor }]);
+    expect(visitorCookies(res)).toEqual([]); // a valid cookie is kept, not reissued
+    expect(visitorIdOf(cookie)).toMatch(UUID);
+    expect(await likeRows()).toEqual([{ chapter_id: published, visitor_key: visitorIdOf(cookie) }]);
     expect(t.rebuilds).toEqual([]); // likes are loaded live; no page changes
+  });
+
+  it('counts nothing for a like without a visitor cookie: it gets one and a 409, and the retry counts', async () => {
+    const { published } = await insertReaderChapters(t);
+    const first = await like(published);
+    expect(first.status).toBe(409);
+    expect(await first.json()).toEqual({ success: false, error: RETRY_WITH_COOKIE });
+    const [header] = visitorCookies(first);
+    expect(header).toMatch(/^visitor=[0-9a-f-]{36}\.[0-9a-f]{32}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(await likeRows()).toEqual([]);
+    await expectState(like(published, visitorCookieFrom(first)), 1, true);
   });
 
   it('toggles: the same visitor unlikes with a second POST and likes again with a third', async () => {
     const { published } = await insertReaderChapters(t);
-    const cookie = visitorCookieFrom(await like(published));
-    const second = await like(published, cookie);
-    await expectState(second, 0, false);
-    expect(visitorCookies(second)).toEqual([]); // a valid cookie is kept, not reissued
+    const cookie = await newVisitor(published);
+    await expectState(like(published, cookie), 1, true);
+    await expectState(like(published, cookie), 0, false);
     expect(await likeRows()).toEqual([]);
     await expectState(like(published, cookie), 1, true);
     expect(await likeRows()).toHaveLength(1);
@@ -57,40 +65,41 @@ describe('POST /api/chapters/like', () => {
   it('counts every visitor once and answers user_liked per visitor', async () => {
     const { published } = await insertReaderChapters(t);
     const visitors: string[] = [];
-    for (let i = 0; i < 3; i++) visitors.push(visitorCookieFrom(await like(published)));
+    for (let i = 0; i < 3; i++) {
+      visitors.push(await newVisitor(published));
+      await expectState(like(published, visitors[i]), i + 1, true);
+    }
     expect(new Set(visitors).size).toBe(3);
     await expectState(likeState(published, visitors[0]), 3, true);
-    await expectState(likeState(published), 3, false);
     await expectState(like(published, visitors[1]), 2, false);
     await expectState(likeState(published, visitors[1]), 2, false);
     await expectState(likeState(published, visitors[2]), 2, true);
   });
 
-  it('replaces a forged or malformed visitor cookie with a new one', async () => {
+  it('counts nothing for a visitor cookie it did not issue, and replaces it', async () => {
     const { published } = await insertReaderChapters(t);
+    const issued = await newVisitor(published);
+    const otherId = crypto.randomUUID();
     const forgeries = [
       'visitor=not-a-uuid',
       "visitor=x'%20or%201=1--",
-      'visitor=6F9619FF-8B86-4011-B42D-00C04FC964FF', // upper case: not what randomUUID makes
+      `visitor=${otherId}`, // an id the sender made up, unsigned
+      `visitor=${otherId}.${'0'.repeat(32)}`, // with a made-up hash
+      `visitor=${otherId}${issued.slice('visitor='.length + 36)}`, // with another id's hash
+      `visitor=${issued.slice('visitor='.length).toUpperCase()}`,
       `visitor=${'a'.repeat(200)}`,
     ];
     for (const forged of forgeries) {
       const res = await like(published, forged);
-      await expectState(res, 1, true);
-      const issued = visitorCookieFrom(res);
-      expect(issued).not.toBe(forged);
-      expect(issued.slice('visitor='.length)).toMatch(UUID);
-      await t.database.db.deleteFrom('chapter_likes').execute();
+      expect({ forged, status: res.status }).toEqual({ forged, status: 409 });
+      expect(visitorCookieFrom(res)).toMatch(VISITOR_VALUE);
     }
+    expect(await likeRows()).toEqual([]);
   });
 
   it('marks the cookie Secure over https', async () => {
     const { published } = await insertReaderChapters(t);
-    const res = await t.app.request('https://example.test/api/chapters/like', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ chapter_id: published }),
-    });
+    const res = await t.app.request(`https://example.test/api/chapters/like?chapter_id=${published}`);
     expect(res.status).toBe(200);
     expect(visitorCookies(res)[0]).toMatch(/; Secure(;|$)/);
   });
@@ -120,7 +129,8 @@ describe('POST /api/chapters/like', () => {
 
   it('counts exactly 50 likes from 50 visitors liking at once', async () => {
     const { published } = await insertReaderChapters(t);
-    const responses = await Promise.all(Array.from({ length: 50 }, () => like(published)));
+    const visitors = await Promise.all(Array.from({ length: 50 }, () => newVisitor(published)));
+    const responses = await Promise.all(visitors.map((cookie) => like(published, cookie)));
     expect(responses.map((res) => res.status)).toEqual(Array(50).fill(200));
     await expectState(likeState(published), 50, false);
     expect(await likeRows()).toHaveLength(50);
@@ -128,7 +138,7 @@ describe('POST /api/chapters/like', () => {
 
   it('stays consistent when one visitor sends 10 likes at once', async () => {
     const { published } = await insertReaderChapters(t);
-    const cookie = visitorCookieFrom(await like(published));
+    const cookie = await newVisitor(published);
     const responses = await Promise.all(Array.from({ length: 10 }, () => like(published, cookie)));
     expect(responses.map((res) => res.status)).toEqual(Array(10).fill(200));
     const rows = await likeRows();
@@ -138,7 +148,8 @@ describe('POST /api/chapters/like', () => {
 
   it('answers at like.php too', async () => {
     const { published } = await insertReaderChapters(t);
-    const cookie = visitorCookieFrom(await t.call('/api/chapters/like.php', { json: { chapter_id: published } }));
+    const cookie = visitorCookieFrom(await t.call(`/api/chapters/like.php?chapter_id=${published}`));
+    await expectState(t.call('/api/chapters/like.php', { json: { chapter_id: published }, cookie }), 1, true);
     await expectState(t.call(`/api/chapters/like.php?chapter_id=${published}`, { cookie }), 1, true);
   });
 
@@ -153,7 +164,7 @@ describe('POST /api/chapters/like', () => {
 });
 
 describe('GET /api/chapters/like', () => {
-  it('answers the count and user_liked false without a cookie, and sets none', async () => {
+  it('answers the count and user_liked false to a new visitor, issuing its visitor cookie', async () => {
     const { published } = await insertReaderChapters(t);
     await t.database.db
       .insertInto('chapter_likes')
@@ -161,7 +172,11 @@ describe('GET /api/chapters/like', () => {
       .execute();
     const res = await likeState(published);
     await expectState(res, 3, false);
-    expect(res.headers.getSetCookie()).toEqual([]);
+    const cookie = visitorCookieFrom(res);
+    expect(cookie).toMatch(VISITOR_VALUE);
+    const again = await likeState(published, cookie);
+    await expectState(again, 3, false);
+    expect(visitorCookies(again)).toEqual([]); // kept, not reissued
     await expectState(likeState(published, 'visitor=not-a-uuid'), 3, false);
   });
 

@@ -44,3 +44,15 @@ export const INVALID_ID_FIELDS: [unknown, string][] = [
   [null, 'chapter_id must be a number'],
   [2 ** 31, 'chapter_id must be at most 2147483647'],
 ];
+
+/** The "visitor=…" pair a response set, failing when it set none. */
+export function visitorCookieFrom(res: Response): string {
+  const header = res.headers.getSetCookie().find((value) => value.startsWith('visitor='));
+  if (!header) throw new Error(`no visitor cookie (status ${res.status})`);
+  return header.split(';')[0]!;
+}
+
+/** A reader's visitor cookie as the like button gets it: from its first look at the like state (`statePath`). */
+export async function visitorCookie(t: ApiTestContext, statePath: string): Promise<string> {
+  return visitorCookieFrom(await t.call(statePath));
+}

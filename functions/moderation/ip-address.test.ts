@@ -15,6 +15,16 @@ describe('canonicalAddress', () => {
     ['::ffff:198.51.100.9', '198.51.100.9'],
     ['::FFFF:c633:6409', '198.51.100.9'],
     ['64:ff9b::192.0.2.33', '64:ff9b::c000:221'],
+    // A zone id names the network card a link-local address was reached on, not another host.
+    ['fe80::1%eth0', 'fe80::1'],
+    ['2001:db8::5%eth0', '2001:db8::5'],
+    ['2001:db8::1%25', '2001:db8::1'],
+    // Brackets and ports, as proxies and URLs write them.
+    ['[2001:DB8::1]', '2001:db8::1'],
+    ['[2001:db8::1]:443', '2001:db8::1'],
+    ['[fe80::1%eth0]:8080', 'fe80::1'],
+    ['[::ffff:198.51.100.9]:80', '198.51.100.9'],
+    ['198.51.100.9:443', '198.51.100.9'],
   ])('%j is %j', (text, canonical) => {
     expect(canonicalAddress(text)).toBe(canonical);
   });
@@ -33,7 +43,12 @@ describe('canonicalAddress', () => {
     ':1:2:3:4:5:6:7',
     '12345::1',
     '1.2.3.4::',
-    'fe80::1%eth0',
+    '1.2.3.4%eth0',
+    '2001:db8::1%',
+    '[1.2.3.4',
+    '1.2.3.4:',
+    '1.2.3.4:123456',
+    '[2001:db8::1]443',
     "1.2.3.4'; drop table banned_ips; --",
     '1.2.3.4\0',
   ])('refuses %j', (text) => {
@@ -75,6 +90,13 @@ describe('rateLimitSubject', () => {
     expect(rateLimitSubject('::ffff:203.0.113.5')).toBe('203.0.113.5');
     expect(rateLimitSubject('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(rateLimitSubject('2001:db8:1:2:bbbb::9')).toBe('2001:db8:1:2::/64');
+  });
+
+  it('counts every spelling of an address as that address', () => {
+    for (const spelling of ['2001:db8:1:2::1%eth0', '2001:db8:1:2::1%7', '[2001:DB8:1:2::0001]:443', '2001:0db8:0001:0002:0000:0000:0000:0001']) {
+      expect(rateLimitSubject(spelling)).toBe('2001:db8:1:2::/64');
+    }
+    expect(rateLimitSubject('198.51.100.9:443')).toBe('198.51.100.9');
   });
 
   it('counts text that is no address as itself, capped in length', () => {

@@ -1,6 +1,7 @@
 // IP addresses as moderators type them and as the runtime reports them, in one canonical text
 // form, so that one address is always one value: IPv4 in dotted decimal, IPv6 in RFC 5952 form
-// (lower case, zeros compressed), IPv4-mapped IPv6 (::ffff:1.2.3.4) as the IPv4 address it is.
+// (lower case, zeros compressed), IPv4-mapped IPv6 (::ffff:1.2.3.4) as the IPv4 address it is,
+// without an IPv6 zone id, brackets or a port. Any other spelling would escape a ban or a limit.
 
 /** An address as bytes: 4 for IPv4, 16 for IPv6. */
 type AddressBytes = number[];
@@ -38,8 +39,21 @@ function parseIpv6(text: string): AddressBytes | null {
   return hextets.flatMap((h) => [h >> 8, h & 0xff]);
 }
 
+/**
+ * The address in how a proxy or URL may write one: `[v6]` or `[v6]:port`, `v4:port`, and an IPv6
+ * zone id (`fe80::1%eth0`: the network card it was reached on, not another host) left off.
+ * IPv4 with leading zeros stays refused: some read `010` as octal, so it names no one address.
+ */
+function addressPart(text: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(text);
+  const address = bracketed ? bracketed[1]! : /^[\d.]+:\d{1,5}$/.test(text) ? text.slice(0, text.indexOf(':')) : text;
+  const zone = /^([0-9a-f:.]*:[0-9a-f:.]*)%[^%]+$/i.exec(address);
+  return zone ? zone[1]! : address;
+}
+
 /** Bytes of an address, IPv4-mapped IPv6 turned into IPv4; null when the text is not an address. */
-function parseAddress(text: string): AddressBytes | null {
+function parseAddress(written: string): AddressBytes | null {
+  const text = addressPart(written.trim());
   const bytes = text.includes(':') ? parseIpv6(text) : parseIpv4(text);
   if (bytes?.length === 16 && bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff) {
     return bytes.slice(12);
@@ -71,7 +85,7 @@ function maskTo(bytes: AddressBytes, prefix: number): AddressBytes {
 
 /** The canonical form of one address, or null when `text` is not an IPv4 or IPv6 address. */
 export function canonicalAddress(text: string): string | null {
-  const bytes = parseAddress(text.trim());
+  const bytes = parseAddress(text);
   return bytes ? formatAddress(bytes) : null;
 }
 
@@ -111,7 +125,7 @@ export function parseBanTarget(text: string): BanTarget {
  * Text that is no address (a test's or a proxy's odd value) counts as itself.
  */
 export function rateLimitSubject(clientIp: string): string {
-  const bytes = parseAddress(clientIp.trim());
+  const bytes = parseAddress(clientIp);
   if (!bytes) return clientIp.slice(0, 64);
   return bytes.length === 4 ? formatAddress(bytes) : `${formatAddress(maskTo(bytes, 64))}/64`;
 }

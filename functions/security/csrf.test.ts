@@ -1,8 +1,9 @@
 // Security suite (issue 8): cross-site requests. A page on another site can make the reader's
 // browser send a form (urlencoded, multipart, text/plain, or no type) with the author's cookie;
 // those are refused unless they come from the site's own origin. JSON cannot be sent cross-site
-// without a CORS preflight, which this API never grants, so the guard lets JSON through
-// (functions/core/guards.ts): here that shows as a preflight without any Access-Control header.
+// without a CORS preflight, which this API never grants (here: a preflight without any
+// Access-Control header), and a write naming another Origin is refused whatever its body
+// (functions/core/guards.ts).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useApiTestContext } from '../../scripts/test/api.ts';
 import { createApp } from '../app.ts';

@@ -153,7 +153,10 @@ export class Visitor {
 
   private async toggleLike(kind: RequestKind, key: string, path: string, json: unknown): Promise<void> {
     const expected = !(this.liked.get(key) ?? false);
-    const answer = await this.send(kind, path, json);
+    let answer = await this.send(kind, path, json);
+    // A like before any like state was read comes back 409 with the visitor cookie; the like
+    // button then sends it again, and so does this reader (the 409 counts as a client error).
+    if (answer?.status === 409) answer = await this.send(kind, path, json);
     if (answer === null || answer.status >= 500) {
       this.likeUnknown.add(key);
       return;

@@ -54,8 +54,23 @@ describe('clientIpResolver', () => {
     expect(await resolve([], '2001:db8::1')).toBe('2001:db8::1');
   });
 
+  it('gives one address one spelling: zone ids, brackets and ports dropped, IPv6 in its short lower-case form', async () => {
+    const spellings: [string, string][] = [
+      ['2001:db8::5%eth0', '2001:db8::5'],
+      ['2001:DB8:0:0:0:0:0:0005', '2001:db8::5'],
+      ['[2001:db8::5]:443', '2001:db8::5'],
+      ['198.51.100.9:443', '198.51.100.9'],
+      ['[::ffff:198.51.100.9]', '198.51.100.9'],
+    ];
+    for (const [entry, address] of spellings) {
+      expect(await resolve(['loopback'], '127.0.0.1', { 'X-Forwarded-For': `6.6.6.6, ${entry}` })).toBe(address);
+    }
+    expect(await resolve([], 'fe80::1%eth0')).toBe('fe80::1');
+    expect(await resolve(['fe80::1'], 'FE80::1%2', { 'X-Forwarded-For': '198.51.100.9' })).toBe('198.51.100.9');
+  });
+
   it('never takes something that is not an IP address for one, nor looks past it to what the client sent', async () => {
-    for (const entry of ['unknown', '198.51.100.9:443', '[2001:db8::1]:443', 'x'.repeat(100_000), '<script>', '999.1.1.1']) {
+    for (const entry of ['unknown', 'x'.repeat(100_000), '<script>', '999.1.1.1', '010.0.0.1', '1.2.3.4%eth0']) {
       expect(await resolve(['loopback'], '127.0.0.1', { 'X-Forwarded-For': `6.6.6.6, ${entry}` })).toBe('127.0.0.1');
     }
   });

@@ -3,6 +3,7 @@
 // logged (SPEC 8). The caller says how to load and toggle; pass stable functions (useCallback).
 import { Heart } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { sendLike } from '../lib/like-request.ts';
 
 export interface LikeState {
   like_count: number;
@@ -34,7 +35,7 @@ export default function LikeToggle({ load, toggle, onChange }: Props) {
   async function click() {
     setBusy(true);
     try {
-      const answer = await toggle();
+      const answer = await sendLike(toggle);
       setState(answer);
       onChange?.(answer);
     } catch (error) {
