@@ -5,8 +5,8 @@ import { unzipSync, zipSync } from 'fflate';
 import { describe, it } from 'vitest';
 import { pngBytes } from '../images/test-kit.ts';
 import { concatBytes, SAMPLE_IMAGES, textBytes } from '../uploads/sample-images.ts';
-import { emptyData, useRefusalTests } from './refusal-kit.ts';
-import { craftArchive, exportArchive } from './test-kit.ts';
+import { useRefusalTests } from './refusal-kit.ts';
+import { craftArchive, emptyData, exportArchive } from './test-kit.ts';
 
 const { t, expectRefused } = useRefusalTests();
 const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -4,7 +4,6 @@
 import { beforeEach, expect } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { fillSite, snapshotSite } from './test-kit.ts';
-import { tablesFor } from './tables.ts';
 
 export function importForm(archive: Uint8Array | string, replace = true): FormData {
   const form = new FormData();
@@ -12,10 +11,6 @@ export function importForm(archive: Uint8Array | string, replace = true): FormDa
   if (replace) form.set('replace', '1');
   return form;
 }
-
-/** Every table file an archive without analytics must have, empty. */
-export const emptyData = () =>
-  Object.fromEntries(tablesFor(false).filter((table) => table.name !== 'chapters').map((table) => [`data/${table.name}.json`, '[]']));
 
 type Snapshot = Awaited<ReturnType<typeof snapshotSite>>;
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
 import { pngBytes } from '../images/test-kit.ts';
 import { importArchive, SITE_HAS_CONTENT } from './import.ts';
-import { craftArchive, exportArchive, snapshotSite } from './test-kit.ts';
-import { emptyData, importForm, useRefusalTests } from './refusal-kit.ts';
+import { craftArchive, emptyData, exportArchive, snapshotSite } from './test-kit.ts';
+import { importForm, useRefusalTests } from './refusal-kit.ts';
 
 const { t, site, expectRefused } = useRefusalTests();
 

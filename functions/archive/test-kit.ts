@@ -103,6 +103,10 @@ export async function exportArchive(deps: { db: Db; storage: Storage }, options:
   return new Uint8Array(await new Response(streamArchive(deps, options)).arrayBuffer());
 }
 
+/** Every table file an archive without analytics must have, empty. */
+export const emptyData = () =>
+  Object.fromEntries(tablesFor(false).filter((table) => table.name !== 'chapters').map((table) => [`data/${table.name}.json`, '[]']));
+
 /** A zip with a manifest listing its files correctly (so only what a test breaks is wrong). */
 export async function craftArchive(files: Record<string, Uint8Array | string>, manifest: Record<string, unknown> = {}): Promise<Uint8Array> {
   const entries = Object.entries(files).map(([path, body]) => [path, typeof body === 'string' ? new TextEncoder().encode(body) : body] as const);

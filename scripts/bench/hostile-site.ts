@@ -42,11 +42,11 @@ export async function exportTo(server: BenchServer, file: string): Promise<{ sta
   return { status: response.status, size: fs.statSync(file).size };
 }
 
-/** Sends an archive file to the admin's import, streaming it from disk; returns the status and answer. */
-export async function importFrom(server: BenchServer, file: string): Promise<{ status: number; answer: string }> {
-  const form = new FormData();
-  form.set('file', await fs.openAsBlob(file), path.basename(file));
-  const response = await fetch(`${server.base}/api/admin/import`, { method: 'POST', headers: adminHeaders(server), body: form });
+/** Sends an archive file to the admin's import as the admin does (the whole body, streamed from disk). */
+export async function importFrom(server: BenchServer, file: string, replace = false): Promise<{ status: number; answer: string }> {
+  const headers = { ...adminHeaders(server), 'content-type': 'application/zip' };
+  const body = await fs.openAsBlob(file);
+  const response = await fetch(`${server.base}/api/admin/import${replace ? '?replace=1' : ''}`, { method: 'POST', headers, body });
   return { status: response.status, answer: (await response.text()).slice(0, 200) };
 }
 
