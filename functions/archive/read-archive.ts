@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../core/errors.ts';
+import { JSON_MAX_DEPTH, nestsDeeperThan, TOO_DEEP } from '../core/json-text.ts';
 import { FileRefused } from '../images/upload-checks.ts';
 import { tooLargeMessage } from '../../src/lib/upload-kinds.ts';
 import { chapterFromMarkdown } from './chapter-markdown.ts';
@@ -100,12 +101,13 @@ async function readManifest(source: ArchiveSource, entries: readonly ZipDirector
   if (!entry) throw new ArchiveRefused('it is not an archive of this site (it has no manifest.json).');
   if (entry.size > MANIFEST_MAX_BYTES) throw new ArchiveRefused('its manifest.json is too large.');
   const raw = await unpack(source, entry);
-  let json: unknown;
+  let text: string;
   try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
   } catch {
     throw new ArchiveRefused('its manifest.json is not readable JSON.');
   }
+  const json = parseArchiveJson('its manifest.json', text);
   const head = manifestHeadSchema.safeParse(json);
   if (!head.success) throw new ArchiveRefused('it is not an archive of this site (its manifest names another format).');
   if (head.data.format_version > ARCHIVE_FORMAT_VERSION) {
@@ -159,13 +161,22 @@ function checkFields(path: string, row: unknown, index: number, columns: Readonl
   return row as Record<string, unknown>;
 }
 
-function tableRows(path: string, table: string, text: string, columns: ReadonlySet<string>): number {
-  let rows: unknown;
+/**
+ * JSON.parse after a depth check without recursion: the row checks walk what is parsed, and no
+ * value the site stores nests deeper than a request body may (decision 21), plus the list of rows
+ * and the row itself.
+ */
+function parseArchiveJson(name: string, text: string): unknown {
+  if (nestsDeeperThan(text, JSON_MAX_DEPTH + 2)) throw new ArchiveRefused(`${name}: ${TOO_DEEP}`);
   try {
-    rows = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    throw new ArchiveRefused(`${path} is not readable JSON.`);
+    throw new ArchiveRefused(`${name} is not readable JSON.`);
   }
+}
+
+function tableRows(path: string, table: string, text: string, columns: ReadonlySet<string>): number {
+  const rows = parseArchiveJson(path, text);
   if (!Array.isArray(rows)) throw new ArchiveRefused(`${path} is not a list of rows.`);
   const checked = rows.map((row, i) => checkFields(path, row, i, columns));
   const refused = refusedRow(table, checked);

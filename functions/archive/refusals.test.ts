@@ -150,6 +150,14 @@ describe('an import refuses, writing nothing', () => {
     await expectRefused(await craftArchive(rest), 'This archive cannot be imported: data/banned_ips.json is missing.');
   });
 
+  it('rows nested deeper than any value the site stores, before anything walks them', async () => {
+    const deep = `[{"meta":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}]`;
+    await expectRefused(
+      await craftArchive({ ...emptyData(), 'data/stories.json': deep }),
+      'This archive cannot be imported: data/stories.json: Too deeply nested JSON (at most 32 levels of arrays and objects).',
+    );
+  });
+
   it('a chapter file without front matter', async () => {
     await expectRefused(await craftArchive({ ...emptyData(), 'stories/x/0001-a.md': '# Just text' }), 'This archive cannot be imported: stories/x/0001-a.md does not start with front matter ("---").');
   });
