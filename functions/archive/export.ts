@@ -1,7 +1,8 @@
 // Writes the whole site into one zip (layout: docs/archive-format.md), as a stream: the rows are
 // read in one repeatable-read transaction, so the archive is one moment of the site even while it
 // is in use; then the uploads follow one at a time, so memory holds one file, not the site; the
-// manifest, which lists every file's checksum, comes last.
+// manifest, which lists every file's checksum, comes last. The database is done with before the
+// stream starts: the Worker closes a request's connections once its handler has answered.
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
@@ -61,19 +62,25 @@ async function addFile(zip: Zip, path: string, bytes: Uint8Array, deflate: boole
 
 type ExportDeps = { db: Kysely<Database>; storage: Storage };
 
+/** What the database gives the archive: the table and chapter files, and the uploads to add. */
+interface SiteContent {
+  tables: Map<string, Uint8Array>;
+  uploadKeys: string[];
+}
+
 /** Adds every file to the zip, pausing after each one so the stream's reader sets the pace. */
-async function* writeArchive(zip: Zip, deps: ExportDeps, options: ExportOptions): AsyncGenerator<void> {
+async function* writeArchive(zip: Zip, content: SiteContent, storage: Storage, options: ExportOptions): AsyncGenerator<void> {
   const files: ManifestFile[] = [];
   const add = async (path: string, bytes: Uint8Array, deflate: boolean) => {
     files.push({ path, size: bytes.byteLength, sha256: await sha256Hex(bytes) });
     await addFile(zip, path, bytes, deflate);
   };
-  for (const [path, bytes] of await tableFiles(deps.db, options.analytics)) {
+  for (const [path, bytes] of content.tables) {
     await add(path, bytes, true);
     yield;
   }
-  for (const key of await siteUploadKeys(deps.db, deps.storage)) {
-    const file = await deps.storage.get(key);
+  for (const key of content.uploadKeys) {
+    const file = await storage.get(key);
     if (!file) continue; // a row may name a file that is gone
     await add(archivePaths.upload(key), file.body, false);
     yield;
@@ -90,8 +97,9 @@ async function* writeArchive(zip: Zip, deps: ExportDeps, options: ExportOptions)
   zip.end();
 }
 
-/** The site as a zip, produced as it is read. */
-export function streamArchive(deps: ExportDeps, options: ExportOptions): ReadableStream<Uint8Array> {
+/** The site as a zip, produced as it is read (from the storage; the rows are read before it starts). */
+export async function streamArchive(deps: ExportDeps, options: ExportOptions): Promise<ReadableStream<Uint8Array>> {
+  const content = { tables: await tableFiles(deps.db, options.analytics), uploadKeys: await siteUploadKeys(deps.db, deps.storage) };
   const ready: Uint8Array[] = [];
   let ended = false;
   let failure: Error | null = null;
@@ -100,7 +108,7 @@ export function streamArchive(deps: ExportDeps, options: ExportOptions): Readabl
     ready.push(chunk);
     ended ||= final;
   });
-  const steps = writeArchive(zip, deps, options);
+  const steps = writeArchive(zip, content, deps.storage, options);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       while (ready.length === 0 && !ended && !failure) {

@@ -37,7 +37,8 @@ export const archiveRoutes = new Hono<AppEnv>()
     const { db, storage } = c.var.deps;
     const fileName = await archiveFileName(db, new Date());
     // Streamed as it is made (its length is not known before the end).
-    return c.body(streamArchive({ db, storage }, { analytics: c.req.valid('query').analytics ?? false }), 200, {
+    const archive = await streamArchive({ db, storage }, { analytics: c.req.valid('query').analytics ?? false });
+    return c.body(archive, 200, {
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename=${fileName}`,
     });

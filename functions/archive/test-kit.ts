@@ -100,7 +100,7 @@ export async function snapshotSite(db: Db, storage: Storage) {
 
 /** The whole export in memory, for tests that take it apart. */
 export async function exportArchive(deps: { db: Db; storage: Storage }, options: ExportOptions): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(streamArchive(deps, options)).arrayBuffer());
+  return new Uint8Array(await new Response(await streamArchive(deps, options)).arrayBuffer());
 }
 
 /** Every table file an archive without analytics must have, empty. */
