@@ -240,9 +240,12 @@ describe('rate limits', () => {
     expect(await storedEvents(t)).toHaveLength(120);
   });
 
-  it('counts analytics events before reading them, so malformed ones use up the allowance too', async () => {
+  it.each([
+    ['malformed', '{"meta":'],
+    ['nested too deep', `{"meta":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`], // under the 1 MB a JSON body may take
+  ])('counts analytics events before reading them, so %s ones use up the allowance too', async (_, body) => {
     setClock('2026-11-25T12:00:00.000Z');
-    const malformed = () => t.call('/api/analytics/ingest', { ip: '203.0.113.5', body: '{"meta":', headers: { 'user-agent': CHROME_ON_WINDOWS, 'content-type': 'application/json' } });
+    const malformed = () => t.call('/api/analytics/ingest', { ip: '203.0.113.5', body, headers: { 'user-agent': CHROME_ON_WINDOWS, 'content-type': 'application/json' } });
     const statuses = [];
     for (let i = 0; i < 121; i++) statuses.push((await malformed()).status);
     expect(statuses).toEqual([...Array(120).fill(400), 429]);

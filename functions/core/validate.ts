@@ -41,10 +41,19 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
  * (jsonBodyLimit). Hono keeps the text, so the validator parses it without reading it again.
  */
 export async function jsonBodyText(c: Context): Promise<string> {
+  return shallowJsonText(await declaredJsonText(c));
+}
+
+/** The body's text when it is declared JSON (else 400); its nesting is not judged yet. */
+export async function declaredJsonText(c: Context): Promise<string> {
   if (!JSON_TYPE.test(c.req.header('content-type')?.split(';')[0]?.trim() ?? '')) {
     throw new AppError(400, 'Send the request body as JSON (Content-Type: application/json).');
   }
-  const text = await c.req.text();
+  return c.req.text();
+}
+
+/** `text` when it nests no deeper than JSON_MAX_DEPTH (judged without parsing it), else 400. */
+export function shallowJsonText(text: string): string {
   if (nestsDeeperThan(text, JSON_MAX_DEPTH)) throw new AppError(400, TOO_DEEP);
   return text;
 }

@@ -16,10 +16,13 @@ export async function noisePng(width: number, height: number): Promise<Uint8Arra
   return sharp({ create: { width, height, channels: 3, background: '#000', noise } }).png({ compressionLevel: 0 }).toBuffer();
 }
 
-/** Writes `totalBytes` of PNG files (copies of one noise image) into a data folder's Upload Manager folder, before its server starts. */
+/**
+ * Writes `totalBytes` of story covers (copies of one ~9.6 MB noise image, under the 10 MB a cover
+ * may take, so an import accepts them) into a data folder's uploads, before its server starts.
+ */
 export async function fillUploads(dataDir: string, totalBytes: number): Promise<{ files: number; bytes: number }> {
-  const image = await noisePng(2600, 2600); // ~20 MB
-  const folder = path.join(dataDir, 'uploads', 'general');
+  const image = await noisePng(1790, 1790);
+  const folder = path.join(dataDir, 'uploads', 'covers');
   fs.mkdirSync(folder, { recursive: true });
   let bytes = 0;
   let files = 0;
@@ -43,10 +46,10 @@ export async function exportTo(server: BenchServer, file: string): Promise<{ sta
 }
 
 /** Sends an archive file to the admin's import as the admin does (the whole body, streamed from disk). */
-export async function importFrom(server: BenchServer, file: string, replace = false): Promise<{ status: number; answer: string }> {
+export async function importFrom(server: BenchServer, file: string): Promise<{ status: number; answer: string }> {
   const headers = { ...adminHeaders(server), 'content-type': 'application/zip' };
   const body = await fs.openAsBlob(file);
-  const response = await fetch(`${server.base}/api/admin/import${replace ? '?replace=1' : ''}`, { method: 'POST', headers, body });
+  const response = await fetch(`${server.base}/api/admin/import`, { method: 'POST', headers, body });
   return { status: response.status, answer: (await response.text()).slice(0, 200) };
 }
 

@@ -1,7 +1,10 @@
 // What other visitors go through while the server handles something heavy or hostile: a stream of
 // ordinary requests (an API call and the landing page, alternately, one every PROBE_EVERY_MS whether
 // or not the previous one answered, so a stalled server piles them up) and the server process's
-// resident memory, sampled from /proc. Linux only, which is what the benchmarks run on.
+// resident memory, sampled from /proc. The requests are sent from a worker thread, so the load this
+// process makes (building and sending hostile bodies) does not delay them and count as the server's.
+// Linux only, which is what the benchmarks run on.
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { percentile } from './load-stats.ts';
 import { memoryOf } from './peak-rss.ts';
 
@@ -21,19 +24,17 @@ export interface WatchFigures {
   startRssMb: number;
 }
 
-/** Starts probing `base` and sampling `pid`; `stop()` waits for the probes still out, then reports. */
-export function watchServer(base: string, pid: number) {
+type ProbeFigures = Pick<WatchFigures, 'longestWaitMs' | 'medianWaitMs' | 'probes' | 'failedProbes'>;
+
+/** The worker thread: probes `base` until told to stop, then waits for the probes still out and reports. */
+function probeUntilStopped(base: string): void {
   const waits: number[] = [];
   const pending = new Set<Promise<void>>();
   let failedProbes = 0;
   let sent = 0;
-  const startRss = memoryOf(pid)?.rss ?? 0;
-  let peakRss = startRss;
-
   const probe = () => {
     const started = performance.now();
-    const path = PROBE_PATHS[sent++ % PROBE_PATHS.length]!;
-    const done = fetch(base + path)
+    const done = fetch(base + PROBE_PATHS[sent++ % PROBE_PATHS.length]!)
       .then(async (response) => {
         await response.arrayBuffer();
         if (!response.ok) failedProbes++;
@@ -45,24 +46,42 @@ export function watchServer(base: string, pid: number) {
       });
     pending.add(done);
   };
-  const probeTimer = setInterval(probe, PROBE_EVERY_MS);
+  const timer = setInterval(probe, PROBE_EVERY_MS);
+  parentPort!.once('message', async () => {
+    clearInterval(timer);
+    await Promise.all(pending);
+    const figures: ProbeFigures = {
+      longestWaitMs: Math.max(0, ...waits),
+      medianWaitMs: percentile([...waits].sort((a, b) => a - b), 50),
+      probes: waits.length,
+      failedProbes,
+    };
+    parentPort!.postMessage(figures);
+  });
+}
+
+if (!isMainThread && (workerData as { role?: string } | null)?.role === 'probe') probeUntilStopped((workerData as { base: string }).base);
+
+/** Starts probing `base` and sampling `pid`; `stop()` waits for the probes still out, then reports. */
+export function watchServer(base: string, pid: number) {
+  const prober = new Worker(new URL(import.meta.url), { workerData: { role: 'probe', base } });
+  const probed = new Promise<ProbeFigures>((resolve, reject) => {
+    prober.once('message', resolve);
+    prober.once('error', reject);
+  });
+  const startRss = memoryOf(pid)?.rss ?? 0;
+  let peakRss = startRss;
   const memoryTimer = setInterval(() => {
     peakRss = Math.max(peakRss, memoryOf(pid)?.rss ?? 0);
   }, MEMORY_EVERY_MS);
 
   return {
     async stop(): Promise<WatchFigures> {
-      clearInterval(probeTimer);
-      await Promise.all(pending);
+      prober.postMessage('stop');
+      const figures = await probed;
       clearInterval(memoryTimer);
-      return {
-        longestWaitMs: Math.max(0, ...waits),
-        medianWaitMs: percentile([...waits].sort((a, b) => a - b), 50),
-        probes: waits.length,
-        failedProbes,
-        peakRssMb: peakRss / 1024,
-        startRssMb: startRss / 1024,
-      };
+      await prober.terminate();
+      return { ...figures, peakRssMb: peakRss / 1024, startRssMb: startRss / 1024 };
     },
   };
 }
