@@ -2,6 +2,7 @@
 // slow line, a download manager asking for a thousand ranges, a script posting analytics events
 // nested far too deep. Each reports what the server answered.
 import http from 'node:http';
+import { USER_AGENT_DRAW } from './analytics-audience.ts';
 import type { Outcome } from './server-watch.ts';
 
 /** Reads `url` at about `bytesPerSecond` for `seconds`, then hangs up. */
@@ -42,6 +43,9 @@ export function deeplyNestedEvent(depth: number): string {
   return `{"event_type":"page_view","url_path":"/","meta":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`;
 }
 
+/** What a reader's browser sends with an event: without a browser's user agent the ingest takes it for a bot and reads nothing. */
+const READER = { 'content-type': 'application/json', 'user-agent': USER_AGENT_DRAW[0]! };
+
 /** Posts `count` such events, `concurrency` at a time, from one address. */
 export async function postNestedEvents(base: string, count: number, depth: number, concurrency = 10): Promise<Outcome> {
   const body = deeplyNestedEvent(depth);
@@ -49,7 +53,7 @@ export async function postNestedEvents(base: string, count: number, depth: numbe
   let next = 0;
   const worker = async () => {
     while (next++ < count) {
-      const response = await fetch(`${base}/api/analytics/ingest`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body });
+      const response = await fetch(`${base}/api/analytics/ingest`, { method: 'POST', headers: { ...READER, origin: base }, body });
       await response.arrayBuffer();
       statuses.push(response.status);
     }

@@ -68,11 +68,13 @@ async function main(): Promise<void> {
   const { body } = await api<{ galleries: { id: number }[] }>(server.base, '/api/galleries/list', { cookie: server.cookie });
   const galleryId = body.galleries[0]!.id;
   const waitBudget = { waitMs: BUDGET.waitMs };
+  const downloadBudget = { memoryMb: BUDGET.downloadMb };
 
   await measure('quiet server (baseline)', waitBudget, server, quiet);
   for (const upload of HOSTILE_UPLOADS) {
+    const bytes = upload.bytes(); // made before the watch: making it is this process's work, not the server's
     await measure(`gallery upload: ${upload.name}`, waitBudget, server, async () => {
-      const { status, answer } = await galleryUpload(server, galleryId, upload.fileName, upload.bytes());
+      const { status, answer } = await galleryUpload(server, galleryId, upload.fileName, bytes);
       return { statuses: [status], note: answer.slice(0, 80) };
     });
   }
@@ -90,9 +92,12 @@ async function main(): Promise<void> {
 
   const original = await galleryUpload(server, galleryId, 'original.png', await noisePng(2880, 2880));
   const originalUrl = server.base + (JSON.parse(original.answer) as { images: { src: string }[] }).images[0]!.src;
-  await measure('50 × Range of 1,000 ranges on the original', waitBudget, server, () => manyRanges(originalUrl, 50, 1000));
+  // Several ranges are answered with the whole file (as nginx and Apache do past their limits), so
+  // this is 50 downloads at once: judged like them, by memory; the waits show what 1.25 GB of
+  // answers through one Node process on two cores costs the other visitors.
+  await measure('50 × Range of 1,000 ranges on the original', downloadBudget, server, () => manyRanges(originalUrl, 50, 1000));
   await measure('a reader at 1 KB/s on the original', waitBudget, server, () => readSlowly(originalUrl, 1024, 5));
-  await measure('50 readers download the 25 MB original', { memoryMb: BUDGET.downloadMb }, server, () => downloadTogether(originalUrl, 50));
+  await measure('50 readers download the 25 MB original', downloadBudget, server, () => downloadTogether(originalUrl, 50));
 
   const archiveFile = path.join(temp, 'site.zip');
   await measure(`export of ${(filled.bytes / 1e9).toFixed(1)} GB of uploads`, { memoryMb: BUDGET.archiveMb }, server, async () => {
