@@ -11,7 +11,7 @@ import { GALLERY_NOT_FOUND, galleryTestKit, jpegBytes, pngBytes, recordStorage, 
 const t = useApiTestContext();
 const kit = galleryTestKit(t);
 
-const FIXTURES = new URL('../../../shared/fixtures/ai-images/', import.meta.url);
+const FIXTURES = new URL('../../tests/fixtures/ai-images/', import.meta.url);
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
 
 /** A PNG chunk with its length and CRC. */

@@ -11,7 +11,7 @@ import { nodeCodecModules } from './wasm-test-codecs.ts';
 
 const t = useApiTestContext();
 const kit = galleryTestKit(t);
-const FIXTURES = new URL('../../../shared/fixtures/ai-images/', import.meta.url);
+const FIXTURES = new URL('../../tests/fixtures/ai-images/', import.meta.url);
 const fixture = async (name: string) => new Uint8Array(await readFile(new URL(name, FIXTURES)));
 const rows = () => t.database.db.selectFrom('gallery_images').selectAll().execute();
 

@@ -12,7 +12,7 @@ import { FileRefused } from './upload-checks.ts';
 import { wasmImages } from './wasm-images.ts';
 import { nodeCodecModules } from './wasm-test-codecs.ts';
 
-const FIXTURES = new URL('../../../shared/fixtures/ai-images/', import.meta.url);
+const FIXTURES = new URL('../../tests/fixtures/ai-images/', import.meta.url);
 const fixture = async (name: string) => new Uint8Array(await readFile(new URL(name, FIXTURES)));
 const processor = wasmImages(nodeCodecModules);
 

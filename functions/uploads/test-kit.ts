@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import type { ApiTestContext } from '../../scripts/test/api.ts';
 import { MANAGED_FOLDERS } from '../../src/lib/upload-kinds.ts';
 
-const FIXTURES = new URL('../../../shared/fixtures/ai-images/', import.meta.url);
+const FIXTURES = new URL('../../tests/fixtures/ai-images/', import.meta.url);
 
-/** A file from the shared real-image fixtures (../shared/fixtures/ai-images). */
+/** A file from the shared real-image fixtures (tests/fixtures/ai-images). */
 export const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
 
 /** Every stored key of the managed folders, to show that a refused request wrote nothing. */

@@ -8,7 +8,7 @@ import { signIn, watchConsoleErrors } from '../e2e/helpers.ts';
 test.describe.configure({ mode: 'serial' });
 
 const CHAPTER_1 = '/storytime/story/the-lantern-fleet/chapter/1/';
-const FIXTURE = path.resolve('../shared/fixtures/ai-images/enslo-swarmui.jpg'); // a JPEG: the cloud API tests send a PNG
+const FIXTURE = path.resolve('tests/fixtures/ai-images/enslo-swarmui.jpg'); // a JPEG: the cloud API tests send a PNG
 
 test('a reader reads a chapter, likes it and comments', async ({ page }) => {
   const errors = watchConsoleErrors(page);

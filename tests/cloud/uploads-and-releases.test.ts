@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, BASE_URL, call, signInAsAdmin } from './client.ts';
 
 // A real 1536×1536 render (3.4 MB) with its generation data: decoded and resized in the worker.
-const FIXTURE = new URL('../../../shared/fixtures/ai-images/enslo-easy-reforge.png', import.meta.url);
+const FIXTURE = new URL('../fixtures/ai-images/enslo-easy-reforge.png', import.meta.url);
 const HOOK_CONTROL_URL = process.env['CLOUD_HOOK_CONTROL_URL'] ?? ''; // scripts/cloud/hook-recorder.ts
 
 async function demoGalleryId(): Promise<number> {

@@ -10,7 +10,7 @@ import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts'
 
 test.describe.configure({ mode: 'serial' });
 
-const FIXTURES = path.resolve('../shared/fixtures/ai-images');
+const FIXTURES = path.resolve('tests/fixtures/ai-images');
 const FIXTURE_FILES = fs
   .readdirSync(FIXTURES)
   .filter((name) => /\.(png|jpe?g|webp)$/i.test(name))
@@ -26,7 +26,7 @@ const TITLE = 'Fixture Art: Ducks & Miku!';
 const SLUG = 'fixture-art-ducks-miku';
 const RENAMED = 'Fixture Art';
 
-/** The README table of ../shared/fixtures/ai-images: what the public page must show. */
+/** What the public page must show for the files in tests/fixtures/ai-images. */
 const EXPECTED = [
   { file: 'automatic1111_cropped.png', prompt: 'photo of a duck', negative: 'monochrome', checkpoint: 'realistic_realisticVisionV20_v20' },
   {

@@ -68,7 +68,7 @@ for (const theme of THEMES) {
  * upload in progress (slowed down so the bars are caught moving), its results, the image grid
  * and the image form. Upload shots skip `shoot`'s wait for an idle network.
  */
-const AI_IMAGES = resolve('../shared/fixtures/ai-images');
+const AI_IMAGES = resolve('tests/fixtures/ai-images');
 const UPLOADED = ['automatic1111_cropped.png', 'enslo-easy-reforge.png', 'enslo-swarmui.jpg', 'img2img_cropped.png', 'empty_file.png'];
 
 async function shootNow(page: Page, name: string) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './helpers.ts';
 
-const PICTURE = path.resolve('../shared/fixtures/ai-images/automatic1111_cropped.png');
+const PICTURE = path.resolve('tests/fixtures/ai-images/automatic1111_cropped.png');
 const STORY = { title: 'The Borrowed Cover', slug: 'the-borrowed-cover' };
 
 test('a used file shows its users, is refused, and is deleted only when forced', async ({ page }) => {

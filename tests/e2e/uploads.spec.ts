@@ -8,7 +8,7 @@ import { expectNoAxeViolations, signIn } from './helpers.ts';
 // These tests share one server; each removes what it uploaded.
 test.describe.configure({ mode: 'serial' });
 
-const FIXTURES = path.resolve('../shared/fixtures/ai-images');
+const FIXTURES = path.resolve('tests/fixtures/ai-images');
 const PICTURE = path.join(FIXTURES, 'enslo-sd-webui.png'); // 1024x1024, 1.3 MB
 const TINY_PNG = fs.readFileSync(path.join(FIXTURES, 'automatic1111_cropped.png'));
 const INVALID_TYPE = 'Invalid file type. Only JPEG, PNG, GIF, and WebP are allowed.';

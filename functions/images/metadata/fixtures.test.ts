@@ -1,11 +1,11 @@
-// Every real generator file in ../shared/fixtures/ai-images/ against the values its README
-// table lists (checked by hand) and, for the files outside the table, against their raw text.
+// Every real generator file in tests/fixtures/ai-images/ against the values checked by hand
+// from its source, and, for the files without such values, against their raw text.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractGenerationMetadata } from './index.ts';
 import type { GenerationMetadata } from './types.ts';
 
-const FIXTURES = new URL('../../../../shared/fixtures/ai-images/', import.meta.url);
+const FIXTURES = new URL('../../../tests/fixtures/ai-images/', import.meta.url);
 const read = (name: string) => extractGenerationMetadata(new Uint8Array(readFileSync(new URL(name, FIXTURES))));
 
 const DUCK: Partial<GenerationMetadata> = {
