@@ -52,10 +52,15 @@ async function holderAlive(dataDir: string, content: string): Promise<boolean> {
   // A bare process id is the lock of an older version that may still run (an update before its
   // restart); this process, or none, cannot be that holder.
   const pid = Number(content);
-  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid);
+  return Number.isInteger(pid) && pid > 0 && otherProcessRunning(pid);
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * Whether another process with this id runs. Only for what older versions and half-written files
+ * name by a bare PID: this process's own id there is an earlier process's (a container's fixed pid).
+ */
+export function otherProcessRunning(pid: number): boolean {
+  if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -2,6 +2,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { otherProcessRunning } from '../../db/lock.ts';
 import { assertSafeFolder, assertSafeKey, type FileStat, type Storage, type StoredFile } from '../../functions/core/storage.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -24,17 +25,6 @@ function missingAsNull(error: unknown): null {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return null;
   throw error;
-}
-
-/** True while another process with that id runs (one that may still be writing its partial file). */
-function otherProcessRunning(pid: number): boolean {
-  if (pid === process.pid) return false; // an earlier process with our id (a container's fixed pid)
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Reads `start`..`end` of an open file a chunk per pull, and closes it at the end, on error or on cancel. */
