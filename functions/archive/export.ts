@@ -13,7 +13,7 @@ import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type Manifest, typ
 import { rowsAsJson, writableColumns } from './rows.ts';
 import { CHAPTERS_TABLE, tablesFor } from './tables.ts';
 import { siteUploadKeys } from './uploads.ts';
-import { yieldWhenDue } from './zip-entry.ts';
+import { yieldWhenDue } from '../core/yield.ts';
 
 export interface ExportOptions {
   analytics: boolean;

@@ -3,6 +3,7 @@
 // than after inflating), and the event loop is given back every few milliseconds, so a large
 // archive does not stall the server's other requests. Layout: PKWARE APPNOTE.TXT 4.3.7.
 import { Inflate } from 'fflate';
+import { yieldWhenDue } from '../core/yield.ts';
 import { type ArchiveSource, type ZipDirectoryEntry, ZipFormatError } from './zip-directory.ts';
 
 const LOCAL_SIGNATURE = 0x04034b50;
@@ -16,17 +17,6 @@ const DEFLATED = 8;
  */
 const DEFLATED_CHUNK = 1024;
 const STORED_CHUNK = 1024 * 1024;
-/** Longest stretch of work between two turns of the event loop. */
-const SLICE_MS = 20;
-
-let sliceStarted = performance.now();
-
-/** Gives the event loop a turn when the current stretch of work has run long enough. */
-export async function yieldWhenDue(): Promise<void> {
-  if (performance.now() - sliceStarted < SLICE_MS) return;
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  sliceStarted = performance.now();
-}
 
 async function dataStart(source: ArchiveSource, entry: ZipDirectoryEntry): Promise<number> {
   const header = await source.read(entry.localOffset, LOCAL_LENGTH);
