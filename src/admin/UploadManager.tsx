@@ -1,4 +1,4 @@
-// Upload Manager (SPEC 2.5): the uploaded files by folder, with totals, an upload area on the
+// Upload Manager: the uploaded files by folder, with totals, an upload area on the
 // general tab, and View / Delete for each file.
 import './upload-manager.css';
 import { useCallback, useEffect, useState } from 'react';
@@ -13,7 +13,7 @@ import { Tabs } from './UploadManagerTabs.tsx';
 const FOLDER_LABELS: Record<UploadFolder, string> = { covers: 'Covers', pagebreaks: 'Page breaks', general: 'General' };
 const FOLDERS = Object.keys(FOLDER_LABELS) as UploadFolder[];
 
-/** The server's words when it answered, the screen's fallback otherwise (SPEC 8, Uploads). */
+/** The server's words when it answered, the screen's fallback otherwise (docs/product.md, Forms, confirmations and messages). */
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 export function UploadManager() {

@@ -1,5 +1,5 @@
 // The general tab's upload area: drop an image on it or browse for one. Only the first file of
-// a drop is used (SPEC 5). Type and size are checked here to save a pointless upload; the
+// a drop is used (docs/product.md, The admin screens in detail). Type and size are checked here to save a pointless upload; the
 // server checks again, from the file's bytes.
 import { FileDropZone } from './FileDropZone.tsx';
 import { ACCEPTED_IMAGE_TYPES, INVALID_TYPE_MESSAGE, tooLargeMessage, UPLOAD_MAX_BYTES } from '../lib/upload-kinds.ts';
@@ -16,7 +16,7 @@ interface DropZoneProps {
   onFile(file: File): void;
 }
 
-/** Only the first file of a drop is used (SPEC 5). */
+/** Only the first file of a drop is used. */
 export function UploadDropZone({ busy, onFile }: DropZoneProps) {
   return (
     <FileDropZone

@@ -1,4 +1,4 @@
-// The admin's auth state (SPEC 4, Auth): loading until the session check ends; the user when it
+// The admin's auth state (docs/product.md, The admin screens in detail): loading until the session check ends; the user when it
 // returns one; cleared on 401 or any error. Logout clears the local user even if the call fails.
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../lib/api-client.ts';

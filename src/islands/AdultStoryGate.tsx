@@ -1,4 +1,4 @@
-// The 18+ confirmation of an adult story (issue 10, item 3): the same question as X galleries
+// The 18+ confirmation of an adult story (decision 0024): the same question as X galleries
 // and the same remembered answer. The page's gated parts are hidden by adult-content.css until
 // html.adult-confirmed is set; this island stands in their place with a notice, asks, and sets
 // the class on confirming. Declining leaves everything hidden, with the way back to the list.

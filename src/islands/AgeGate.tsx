@@ -1,4 +1,4 @@
-// The 18+ question (SPEC 2.3; issue 10 item 3): asked before X galleries and adult stories show
+// The 18+ question (decision 0024): asked before X galleries and adult stories show
 // anything. A modal <dialog>: the page behind is inert, focus stays inside, Escape counts as
 // declining. Each place says in its own words what it guards and what declining does.
 import { useEffect, useId, useRef } from 'react';

@@ -1,4 +1,4 @@
-// The chapter edit dialog on the reader's page (SPEC 2.4): title, content (20 rows), chapter
+// The chapter edit dialog on the reader's page (docs/product.md, The admin screens in detail): title, content (20 rows), chapter
 // number and status. Save stays disabled until title and content are non-empty after trimming;
 // a non-numeric number counts as 1. After saving, the page waits for the site to republish and
 // then shows the chapter again, at its new number when that changed.

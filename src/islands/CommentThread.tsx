@@ -1,4 +1,4 @@
-// Comments on anything visitors comment on (a chapter, a gallery image; SPEC 2.3, 2.4, 4 and 5):
+// Comments on anything visitors comment on (a chapter, a gallery image):
 // the approved comments, and a form with an optional name, the text with its 'n/1000 characters'
 // counter and a hidden 'website' field that people leave empty (bots fill it). New comments wait
 // for the author's approval. The caller says how to load and post; pass stable functions.
@@ -22,12 +22,12 @@ interface Props {
   load: () => Promise<CommentView[]>;
   /** Posts the comment; resolves to the server's message, if it sent one. */
   post: (comment: CommentInput) => Promise<string | undefined>;
-  /** The message shown when posting failed (SPEC 8 words it per kind of content). */
+  /** The message shown when posting failed, worded per kind of content. */
   failureMessage: (error: unknown) => string;
   headingLevel?: 2 | 3;
 }
 
-/** SPEC 8: a message containing 'successfully' is a success (green); any other an error (red). */
+/** A message containing 'successfully' is a success (green); any other an error (red). */
 const isSuccess = (message: string) => message.includes('successfully');
 
 export default function CommentThread({ load, post, failureMessage, headingLevel = 2 }: Props) {
@@ -44,7 +44,7 @@ export default function CommentThread({ load, post, failureMessage, headingLevel
     try {
       setComments(await load());
     } catch (error) {
-      console.warn('Loading comments failed', error); // SPEC 8: only logged
+      console.warn('Loading comments failed', error); // only logged (docs/product.md, Forms, confirmations and messages)
       setComments([]);
     }
   }, [load]);
@@ -53,7 +53,7 @@ export default function CommentThread({ load, post, failureMessage, headingLevel
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return; // SPEC 5: empty text is silently ignored
+    if (!text.trim()) return; // blank text is not sent
     setSubmitting(true);
     setMessage(null);
     try {

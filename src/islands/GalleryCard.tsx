@@ -1,4 +1,4 @@
-// One card of the gallery list (SPEC 2.3): hero thumbnail or 'No image', title, description and
+// One card of the gallery list: hero thumbnail or 'No image', title, description and
 // the counts; the whole card is the link (the title's link stretches over it).
 import type { Gallery } from '../lib/galleries.ts';
 import { countLabel, isWideHero } from '../lib/gallery-display.ts';
@@ -6,7 +6,7 @@ import { galleryPath } from '../lib/gallery-urls.ts';
 
 interface Props {
   gallery: Gallery;
-  /** SPEC 2.3: X cards carry '18+' while the X filter is chosen. */
+  /** X cards carry '18+' while the X filter is chosen. */
   showAdultBadge: boolean;
   /** The first cards are on screen at once: load their heroes early. */
   eager: boolean;

@@ -1,8 +1,8 @@
-// Copies a prompt (SPEC 2.3): the button says 'Copied' for a second; clipboard failures are
+// Copies a prompt: the button says 'Copied' for a second; clipboard failures are
 // ignored (the text stays on screen to select by hand).
 import { useEffect, useState } from 'react';
 
-/** SPEC 9: how long 'Copied' shows. */
+/** How long 'Copied' shows (docs/product.md, Forms, confirmations and messages). */
 export const COPIED_MS = 1000;
 
 export default function GalleryCopyButton({ text, what }: { text: string; what: string }) {
@@ -19,7 +19,7 @@ export default function GalleryCopyButton({ text, what }: { text: string; what: 
       await navigator.clipboard.writeText(text);
       setCopied(true);
     } catch {
-      // Ignored by design (SPEC 2.3).
+      // Ignored by design: the text stays on screen.
     }
   }
 

@@ -1,4 +1,4 @@
-// One image of a gallery page (SPEC 2.3): the thumbnail (a button that opens the lightbox), like
+// One image of a gallery page: the thumbnail (a button that opens the lightbox), like
 // and comment counts, checkpoint, LoRA chips, the prompts with Copy buttons and 'Open original'.
 import { Heart, MessageCircle } from 'lucide-react';
 import type { GalleryImage } from '../lib/galleries.ts';

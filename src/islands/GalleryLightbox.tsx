@@ -1,4 +1,4 @@
-// The lightbox (SPEC 2.3 and 4): the large image, the like toggle, the prompts in full, and the
+// The lightbox: the large image, the like toggle, the prompts in full, and the
 // comments, loaded when the image is first shown. A modal <dialog>: the page behind is inert and
 // focus stays inside; Escape closes; the arrow keys move between images (not while typing).
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
@@ -22,7 +22,7 @@ interface Props {
   onLikes: (imageId: number, state: LikeState) => void;
 }
 
-/** SPEC 8, image comment failure: 'Failed to submit comment' with the status and the server's words, or the error's text. */
+/** Image comment failure: 'Failed to submit comment' with the status and the server's words, or the error's text. */
 export function imageCommentFailure(error: unknown): string {
   if (error instanceof ApiError) return `Failed to submit comment (${error.status}): ${error.message}`;
   return error instanceof Error && error.message ? error.message : 'Failed to submit comment';
@@ -114,7 +114,7 @@ function LightboxContent({ image, titleId, position, onClose, onMove, onLikes }:
   );
 }
 
-/** The 2x thumbnail at once, then the original once the browser has it (SPEC 2.3: the large image). */
+/** The 2x thumbnail at once, then the original once the browser has it. */
 function useLargeImage(image: GalleryImage): string {
   const [src, setSrc] = useState(image.thumb_2x || image.thumb || image.src);
   useEffect(() => {

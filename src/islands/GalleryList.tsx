@@ -1,4 +1,4 @@
-// The gallery list (SPEC 2.3, /galleries). Prebuilt with the PG galleries; the live list from the
+// The gallery list (/galleries). Prebuilt with the PG galleries; the live list from the
 // API brings fresh counts and, once the visitor chose X (after the 18+ question), the X galleries,
 // which never are in the page's HTML.
 import { useEffect, useState } from 'react';
@@ -9,7 +9,7 @@ import { trackPageView } from '../scripts/analytics.ts';
 import GalleryCard from './GalleryCard.tsx';
 import { RatingSelect, useRatingFilter } from './GalleryRating.tsx';
 
-/** SPEC 8, gallery list failure. */
+/** docs/product.md, Forms, confirmations and messages. */
 export const GALLERY_LIST_FAILURE = 'Unable to load galleries. Ensure the new PHP API is uploaded and database configured.';
 
 export default function GalleryList({ prebuilt }: { prebuilt: Gallery[] }) {

@@ -1,4 +1,4 @@
-// A prompt as text (never HTML) with its Copy button: the positive or the negative (SPEC 2.3).
+// A prompt as text (never HTML) with its Copy button: the positive or the negative.
 import GalleryCopyButton from './GalleryCopyButton.tsx';
 
 interface Props {

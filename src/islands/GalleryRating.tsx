@@ -1,4 +1,4 @@
-// The rating filter select (SPEC 2.3: PG by default; X asks the 18+ question first) and the
+// The rating filter select (PG by default; X asks the 18+ question first) and the
 // state behind it, shared by the gallery list and the gallery page. The first render is always
 // PG, as the prebuilt HTML is; the device's saved choice applies right after hydration.
 import { useEffect, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-// The gallery page's search box (SPEC 2.3): prompt, negative, LoRAs, checkpoint and title are
+// The gallery page's search box: prompt, negative, LoRAs, checkpoint and title are
 // searched by the API. Typing settles for a moment before a search starts.
 import { useEffect, useId, useState } from 'react';
 import { GALLERY_SEARCH_MAX_LENGTH } from '../lib/galleries.ts';

@@ -1,4 +1,4 @@
-// A gallery page (SPEC 2.3 and 4, /galleries/{slug}): rating filter, search, the image grid
+// A gallery page (/galleries/{slug}): rating filter, search, the image grid
 // with 'Load more', and the lightbox. PG galleries arrive prebuilt with their first page of
 // images and refresh it live (counts change between builds); X galleries carry no image in their
 // HTML and load them only after the visitor confirmed being 18 or older.
@@ -13,7 +13,7 @@ import GalleryLightbox from './GalleryLightbox.tsx';
 import { RatingSelect, useRatingFilter } from './GalleryRating.tsx';
 import GallerySearch from './GallerySearch.tsx';
 
-/** SPEC 8, image load failure. */
+/** docs/product.md, Forms, confirmations and messages. */
 export const IMAGE_LOAD_FAILURE = 'Failed to load images for this gallery.';
 
 interface Props {
@@ -29,7 +29,7 @@ export default function GalleryView({ gallery, images }: Props) {
   const [list, dispatch] = useReducer(imageListReducer, null, () => (gated ? emptyImageList() : prebuiltImageList(images, gallery.image_count)));
   const [openId, setOpenId] = useState<number | null>(null);
   const grid = useRef<HTMLUListElement>(null);
-  /** The search text of the page load under way (SPEC 4: one at a time); null when none runs. */
+  /** The search text of the page load under way (one at a time); null when none runs. */
   const loading = useRef<string | null>(null);
   /** An image the address asked for (?image=id), opened once it is loaded and may be shown. */
   const wanted = useRef<number | null>(null);

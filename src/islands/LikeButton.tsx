@@ -1,4 +1,4 @@
-// The chapter's like button (SPEC 4, Chapter like), an island on the chapter page.
+// The chapter's like button, an island on the chapter page.
 import { useCallback } from 'react';
 import { apiRequest } from '../lib/api-client.ts';
 import LikeToggle, { type LikeState } from './LikeToggle.tsx';

@@ -1,5 +1,5 @@
-// Which stories are for adults, and the reader's 18+ confirmation (issue 10, item 3; the rule
-// and its reasons: docs/decisions/0013-adult-gate-and-backups.md). One confirmation serves X
+// Which stories are for adults, and the reader's 18+ confirmation (the rule
+// and its reasons: docs/decisions/0024-adult-stories-gate.md). One confirmation serves X
 // galleries and adult stories alike, remembered on the device.
 import { browserStorage, readItem, writeItem } from './device-storage.ts';
 import { GENRE_GROUPS } from './genres.ts';
@@ -29,7 +29,7 @@ export function audienceIsAdult(audience: string): boolean {
   return words.some((word, index) => ADULT_WORDS.has(word) && !CANCELLING_WORDS.has(words[index - 1] ?? ''));
 }
 
-/** A story for adults: its target audience says so, or it has a genre of the Erotica/Adult group (SPEC 9). */
+/** A story for adults: its target audience says so, or it has a genre of the Erotica/Adult group. */
 export function isAdultStory(story: { target_audience: string; genres: readonly string[] }): boolean {
   return audienceIsAdult(story.target_audience) || story.genres.some((genre) => ADULT_GENRES.includes(genre));
 }

@@ -1,7 +1,7 @@
-// What the Analytics Dashboard asks the API and what it gets back (SPEC 2.5, 3 and 7 Analytics):
+// What the Analytics Dashboard asks the API and what it gets back:
 // shared by the API (functions/analytics/report*.ts) and the admin screen (src/admin/analytics/).
 
-/** SPEC 9: the periods the dashboard offers; the API refuses any other. */
+/** The periods the dashboard offers; the API refuses any other. */
 export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = 30;
@@ -12,7 +12,7 @@ export type AudienceSegment = (typeof AUDIENCE_SEGMENTS)[number];
 export const CONTENT_KINDS = ['stories', 'chapters', 'galleries', 'pages'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
-/** SPEC 9: top lists (stories, segments) and content tables. */
+/** Top lists (stories, segments) and content tables. */
 export const TOP_LIST_SIZE = 10;
 export const CONTENT_TABLE_ROWS = 20;
 

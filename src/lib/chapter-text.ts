@@ -1,9 +1,9 @@
 // Plain-text facts about chapter Markdown, computed at build time: the description search
-// engines and feeds show (SPEC 2.4), and the word count and reading time readers see.
+// engines and feeds show (docs/product.md, Search and sharing), and the word count and reading time readers see.
 
 const WORDS_PER_MINUTE = 230;
 export const DESCRIPTION_MAX_LENGTH = 160;
-/** SPEC 2.4: the description is the first paragraph longer than this. */
+/** The description is the first paragraph longer than this. */
 const DESCRIPTION_MIN_PARAGRAPH = 50;
 
 /** Markdown reduced to its words: no markup, links as their text, images and code fences dropped. */
@@ -27,7 +27,7 @@ export function truncate(text: string, max = DESCRIPTION_MAX_LENGTH): string {
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
-/** SPEC 2.4: the first paragraph longer than 50 characters, cut at 160 with an ellipsis ('' when none). */
+/** The first paragraph longer than 50 characters, cut at 160 with an ellipsis ('' when none). */
 export function chapterDescription(markdown: string): string {
   const paragraphs = markdownToPlainText(markdown)
     .split(/\n\s*\n/)

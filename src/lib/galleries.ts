@@ -1,11 +1,11 @@
-// A gallery and a gallery image as the API returns them (SPEC 3), shared by the admin, the
+// A gallery and a gallery image as the API returns them, shared by the admin, the
 // public gallery pages, the static build's snapshot and the server.
 
 export const GALLERY_RATINGS = ['PG', 'X'] as const;
 export type GalleryRating = (typeof GALLERY_RATINGS)[number];
 export const DEFAULT_GALLERY_RATING: GalleryRating = 'PG';
 
-/** SPEC 9: a hero this wide (width / height) spans the whole row of the gallery list. */
+/** A hero this wide (width / height) spans the whole row of the gallery list. */
 export const WIDE_HERO_RATIO = 2.2;
 
 export interface Gallery {
@@ -58,7 +58,7 @@ export interface GalleryImage {
   thumb_2x: string;
   /** A tiny blurred WebP as a data: URL, shown while the thumbnail loads. */
   placeholder: string;
-  /** The title, or the file name from src when none is set (SPEC 3). */
+  /** The title, or the file name from src when none is set. */
   title: string;
   /** The title as stored (null: none set); the admin edits this one. */
   stored_title: string | null;
@@ -66,10 +66,10 @@ export interface GalleryImage {
   original_name: string;
   alt_text: string | null;
   prompt: string | null;
-  /** SPEC 3 names the negative prompt `parameters`. */
+  /** The negative prompt (docs/product.md, Shapes kept for older clients). */
   parameters: string | null;
   checkpoint: string | null;
-  /** LoRA names (SPEC 3: a list of strings). */
+  /** LoRA names. */
   loras: string[];
   /** The same LoRAs with their weights. */
   lora_weights: LoraUse[];
@@ -92,7 +92,7 @@ export interface GalleryImagePage {
   limit: number;
 }
 
-/** SPEC 9 page sizes. */
+/** Page sizes (docs/product.md, Limits). */
 export const PUBLIC_IMAGE_PAGE_SIZE = 20;
 export const ADMIN_IMAGE_LIMIT = 100;
 export const PUBLIC_GALLERY_LIST_LIMIT = 1000;
@@ -100,5 +100,5 @@ export const PUBLIC_GALLERY_LIST_LIMIT = 1000;
 /** The longest gallery search the API takes (the search box stops there too). */
 export const GALLERY_SEARCH_MAX_LENGTH = 200;
 
-/** SPEC 5: what the Gallery Manager's file picker offers. */
+/** What the Gallery Manager's file picker offers. */
 export const GALLERY_UPLOAD_ACCEPT = '.png,.jpg,.jpeg,.webp';

@@ -1,4 +1,4 @@
-// The public gallery pages' calls to the API (SPEC 7, Galleries and images), with the answers
+// The public gallery pages' calls to the API, with the answers
 // reduced to what the islands show.
 import { apiRequest } from './api-client.ts';
 import { type Gallery, type GalleryImagePage, PUBLIC_GALLERY_LIST_LIMIT, PUBLIC_IMAGE_PAGE_SIZE } from './galleries.ts';
@@ -18,7 +18,7 @@ export interface ImageComment {
 export interface NewImageComment {
   author_name: string;
   content: string;
-  /** The anti-spam trap: people leave it empty (SPEC 5). */
+  /** The anti-spam trap: people leave it empty. */
   website: string;
 }
 
@@ -33,7 +33,7 @@ export function fetchImagePage(galleryId: number, page: number, query: string): 
   return apiRequest<GalleryImagePage>(`/api/images/gallery-list?${params}`);
 }
 
-/** SPEC 7: gallery-stats answers likes, comments and liked. */
+/** gallery-stats answers likes, comments and liked. */
 export async function fetchImageLikes(imageId: number): Promise<ImageLikeState> {
   const stats = await apiRequest<{ likes: number; liked: boolean }>(`/api/images/gallery-stats?image_id=${imageId}`);
   return { like_count: stats.likes, user_liked: stats.liked };

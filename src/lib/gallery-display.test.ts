@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countLabel, displayedPrompts, isWideHero, loraChips, ratioBox, thumbSrcset } from './gallery-display.ts';
 
-describe('the wide-hero rule (SPEC 2.3 and 9)', () => {
+describe('the wide-hero rule', () => {
   it('spans the row from width / height 2.2 up', () => {
     expect(isWideHero({ hero_width: 2200, hero_height: 1000 })).toBe(true);
     expect(isWideHero({ hero_width: 3000, hero_height: 1000 })).toBe(true);
@@ -21,7 +21,7 @@ describe('displayed prompts', () => {
     expect(displayedPrompts({ prompt: ' photo of a duck \n', parameters: 'monochrome' })).toEqual({ prompt: 'photo of a duck', negative: 'monochrome' });
   });
 
-  it('splits a raw labelled prompt that has no separate negative (SPEC 3)', () => {
+  it('splits a raw labelled prompt that has no separate negative', () => {
     const shown = displayedPrompts({ prompt: 'photo of a duck\nNegative prompt: monochrome\nSteps: 20, Sampler: Euler a', parameters: null });
     expect(shown).toEqual({ prompt: 'photo of a duck', negative: 'monochrome' });
   });

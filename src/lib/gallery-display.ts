@@ -1,4 +1,4 @@
-// How a gallery image and a gallery card are shown (SPEC 2.3 and 3): the prompts as the visitor
+// How a gallery image and a gallery card are shown: the prompts as the visitor
 // reads and copies them, the LoRA chips, the thumbnail's srcset and the wide-hero rule.
 import { type Gallery, type GalleryImage, WIDE_HERO_RATIO } from './galleries.ts';
 import { splitPromptForDisplay } from './prompt-display.ts';
@@ -10,7 +10,7 @@ export interface DisplayedPrompts {
 
 /**
  * The positive and negative prompt. A prompt stored as raw text with its labels and no separate
- * negative (older uploads, some generators) is split by SPEC 3's display rules.
+ * negative (older uploads, some generators) is split by the rules of docs/product.md, How a prompt is shown.
  */
 export function displayedPrompts(image: Pick<GalleryImage, 'prompt' | 'parameters'>): DisplayedPrompts {
   const prompt = image.prompt?.trim() ?? '';
@@ -47,7 +47,7 @@ export function ratioBox(width: number, height: number): string {
   return `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}"/>`)}`;
 }
 
-/** SPEC 2.3 and 9: a hero at least 2.2 times as wide as high spans the whole row. */
+/** A hero at least 2.2 times as wide as high spans the whole row. */
 export function isWideHero(gallery: Pick<Gallery, 'hero_width' | 'hero_height'>): boolean {
   const { hero_width: width, hero_height: height } = gallery;
   return !!width && !!height && width / height >= WIDE_HERO_RATIO;

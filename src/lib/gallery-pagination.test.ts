@@ -6,7 +6,7 @@ const image = (id: number) => ({ id, title: `Image ${id}`, like_count: 0, commen
 const images = (from: number, count: number) => Array.from({ length: count }, (_, index) => image(from + index));
 const ids = (state: ImageListState) => state.images.map((i) => i.id);
 
-describe('the gallery image list (SPEC 4)', () => {
+describe('the gallery image list', () => {
   it('starts from the prebuilt first page: the next load asks for page 2 while more exist', () => {
     const state = prebuiltImageList(images(1, 20), 45);
     expect(state).toMatchObject({ page: 2, total: 45, hasMore: true, loading: false, query: '' });

@@ -1,4 +1,4 @@
-// The gallery page's image list (SPEC 4, Gallery detail): images accumulate page by page; a new
+// The gallery page's image list: images accumulate page by page; a new
 // search resets the list, the page to 1, the total to 0 and has-more to false; has-more is true
 // while fewer images are loaded than the total; one page load runs at a time. Pure state, so the
 // island and the unit tests share it.

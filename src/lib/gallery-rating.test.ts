@@ -72,7 +72,7 @@ describe('the rating filter', () => {
     }
   });
 
-  it('shows only PG galleries for PG, and every gallery for X (SPEC 2.3)', () => {
+  it('shows only PG galleries for PG, and every gallery for X', () => {
     const galleries = [
       { id: 1, rating: 'PG' as const },
       { id: 2, rating: 'X' as const },

@@ -1,4 +1,4 @@
-// The visitor's rating filter and 18+ confirmation (SPEC 2.3), kept on the device. PG shows PG
+// The visitor's rating filter and 18+ confirmation, kept on the device. PG shows PG
 // galleries; X shows all of them, and only after the visitor confirmed being 18 or older once.
 // The 18+ confirmation itself is shared with adult stories (adult-content.ts).
 import { hasConfirmedAdult } from './adult-content.ts';
@@ -16,7 +16,7 @@ export function saveRatingFilter(rating: GalleryRating, storage = browserStorage
   writeItem(storage, RATING_FILTER_KEY, rating);
 }
 
-/** SPEC 2.3: PG shows only PG galleries; X shows all galleries. */
+/** PG shows only PG galleries; X shows all galleries. */
 export function galleriesForRating<T extends Pick<Gallery, 'rating'>>(galleries: readonly T[], rating: GalleryRating): T[] {
   return rating === 'X' ? [...galleries] : galleries.filter((gallery) => gallery.rating === 'PG');
 }

@@ -13,7 +13,7 @@ const image = {
   height: 400,
 } as GalleryImage;
 
-describe('gallery structured data (SPEC 1: ImageGallery)', () => {
+describe('gallery structured data (ImageGallery)', () => {
   it('lists a PG gallery with its images, as absolute URLs', () => {
     const data = galleryJsonLd(gallery('PG'), [image], 'https://example.com/galleries/field-studies/', 'https://example.com', 'Mara');
     expect(data).toMatchObject({

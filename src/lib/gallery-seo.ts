@@ -1,4 +1,4 @@
-// Search and sharing data of the gallery pages (SPEC 1: gallery pages carry ImageGallery
+// Search and sharing data of the gallery pages (docs/product.md, Search and sharing: ImageGallery
 // structured data). X galleries are not for search engines: their pages say noindex, stay out of
 // the sitemap, and their structured data names no image.
 import { truncate } from './chapter-text.ts';

@@ -1,7 +1,7 @@
-// Addresses of the public gallery pages (SPEC 2.3), in one place for the pages, the islands, the
+// Addresses of the public gallery pages, in one place for the pages, the islands, the
 // sitemap and the server's not-found rule.
 export const GALLERIES_PATH = '/galleries';
-/** A gallery's page; the slug is URL-encoded (SPEC 2.3). Pages link to it with a trailing slash. */
+/** A gallery's page; the slug is URL-encoded. Pages link to it with a trailing slash. */
 export const galleryPath = (slug: string) => `${GALLERIES_PATH}/${encodeURIComponent(slug)}`;
 /**
  * The 'Gallery not found.' page, outside /galleries/ so that no gallery slug can take its address.

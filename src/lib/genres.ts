@@ -1,4 +1,4 @@
-// Story genre choices by group (SPEC 9). The story form offers them as multi-choice groups and
+// Story genre choices by group. The story form offers them as multi-choice groups and
 // the server accepts only these.
 export const GENRE_GROUPS = [
   {

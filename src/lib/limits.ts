@@ -1,10 +1,10 @@
-// Limits the browser forms and the server both enforce (SPEC 5 and 9).
+// Limits the browser forms and the server both enforce (docs/product.md, Limits).
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome; the cap only stops multi-megabyte "passwords" from costing CPU. */
 export const PASSWORD_MAX_LENGTH = 256;
 
 const MB = 1024 * 1024;
-/** Upload Manager (general uploads): SPEC 5, 'File too large. Maximum size is 5MB.' */
+/** Upload Manager (general uploads): 'File too large. Maximum size is 5MB.' */
 export const GENERAL_UPLOAD_MAX_BYTES = 5 * MB;
 /** Story covers and page breaks: the story form's help text promises "up to 10MB". */
 export const STORY_IMAGE_MAX_BYTES = 10 * MB;
@@ -14,13 +14,13 @@ export const CHAPTER_FILE_MAX_BYTES = 1 * MB;
 export const BULK_UPLOAD_MAX_FILES = 500;
 export const BULK_UPLOAD_MAX_BYTES = 25 * MB;
 
-/** Chapter list page size for readers, and the admin's fetch limit (SPEC 9). */
+/** Chapter list page size for readers, and the admin's fetch limit. */
 export const READER_CHAPTER_PAGE_SIZE = 20;
 export const ADMIN_CHAPTER_LIMIT = 1000;
-/** Characters of a chapter shown in the admin's chapter list (SPEC 9). */
+/** Characters of a chapter shown in the admin's chapter list. */
 export const CHAPTER_PREVIEW_LENGTH = 200;
 
-/** Comments (SPEC 5 and 9): text and author name limits, and the name shown when none is given. */
+/** Comments: text and author name limits, and the name shown when none is given. */
 export const COMMENT_TEXT_MAX_LENGTH = 1000;
 export const COMMENT_AUTHOR_MAX_LENGTH = 100;
 export const DEFAULT_COMMENT_AUTHOR = 'Anonymous';

@@ -1,4 +1,4 @@
-// Chapter and blurb Markdown to safe HTML, at build time (SPEC 5: sanitised, allowing img with
+// Chapter and blurb Markdown to safe HTML, at build time (sanitised, allowing img with
 // src, alt, title and class). Markdown is parsed by marked and the result passes an allow-list
 // (sanitize-html): scripts, event handlers, javascript: links, iframes and styles never survive.
 // Horizontal rules then become the story's page-break image, which is our own markup.

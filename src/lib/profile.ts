@@ -16,7 +16,7 @@ export const DEFAULT_BACKGROUND_LIGHT = '/images/lofi_light_bg.png';
 export const DEFAULT_BACKGROUND_DARK = '/images/lofi_bg.png';
 export const DEFAULT_PROFILE_IMAGE = '/images/default-avatar.svg';
 
-/** Shown when the profile cannot be loaded (SPEC 2.2), and served before one is saved. */
+/** Shown when the profile cannot be loaded, and served before one is saved. */
 export const FALLBACK_PROFILE: AuthorProfile = {
   name: 'The Author',
   bio: 'Science fiction and fantasy author',

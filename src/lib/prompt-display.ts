@@ -1,4 +1,4 @@
-// SPEC 3's display rules for a prompt stored as raw text (older uploads, pasted metadata): what
+// Display rules for a prompt stored as raw text (older uploads, pasted metadata; docs/product.md, How a prompt is shown): what
 // the visitor reads as the prompt and as the negative prompt. Plain string work, so the browser
 // and the server share it. The result is text: whoever shows it escapes it.
 

@@ -1,4 +1,4 @@
-// Addresses of the reader's pages and feeds (SPEC 2.4), in one place for pages, feeds, the
+// Addresses of the reader's pages and feeds, in one place for pages, feeds, the
 // sitemap and the islands.
 export const STORIES_PATH = '/storytime';
 export const storyPath = (slug: string) => `${STORIES_PATH}/story/${encodeURIComponent(slug)}`;

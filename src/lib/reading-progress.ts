@@ -1,4 +1,4 @@
-// Reading progress per story, kept on the device (SPEC 3: chapterIndex = chapter number,
+// Reading progress per story, kept on the device (chapterIndex = chapter number,
 // scrollY, percent). Storage may be blocked (private mode): then nothing is remembered.
 export interface ReadingProgress {
   chapterIndex: number;
@@ -8,7 +8,7 @@ export interface ReadingProgress {
 
 const key = (storySlug: string) => `progress:${storySlug}`;
 
-/** SPEC 4: percent is clamped to 0-100 for display. */
+/** The percent is clamped to 0-100 for display. */
 export const clampPercent = (percent: number) => Math.min(100, Math.max(0, Math.round(percent)));
 
 export function readProgress(storySlug: string): ReadingProgress | null {

@@ -1,4 +1,4 @@
-// Slug rules of SPEC 5, shared by the admin forms and the server.
+// Slug rules (docs/product.md, Content and its rules), shared by the admin forms and the server.
 
 /**
  * Story (and chapter) slugs: lowercase, keep only a-z, 0-9, spaces and hyphens, spaces become

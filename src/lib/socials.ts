@@ -13,7 +13,7 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
-/** The public icon row lists the first seven platforms only (SPEC 2.5, Social Media). */
+/** The public icon row lists the first seven platforms only (docs/product.md, The admin area). */
 export const PUBLIC_SOCIAL_PLATFORMS = SOCIAL_PLATFORMS.slice(0, 7);
 
 export type SocialLinks = Record<SocialPlatform, string>;

@@ -1,4 +1,4 @@
-// A story and a chapter as the API returns them (SPEC 3), shared by the admin, the reader pages
+// A story and a chapter as the API returns them, shared by the admin, the reader pages
 // and the server.
 import type { Genre } from './genres.ts';
 import type { ReleaseSchedule } from './releases.ts';
@@ -59,7 +59,7 @@ export interface ChapterSummary {
 }
 
 export interface AdminChapterSummary extends ChapterSummary {
-  /** The first characters of the content (SPEC 9: 200). */
+  /** The first characters of the content (200). */
   preview: string;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_GENRES, EXTRA_KEYWORDS, storyGenres, storyKeywords } from './story-seo.ts';
 
 describe('storyGenres', () => {
-  it('defaults to Science Fiction and Web Serial when a story has none (SPEC 2.4)', () => {
+  it('defaults to Science Fiction and Web Serial when a story has none', () => {
     expect(storyGenres({ genres: [] })).toEqual(DEFAULT_GENRES);
     expect(storyGenres({ genres: ['High Fantasy'] })).toEqual(['High Fantasy']);
   });

@@ -1,4 +1,4 @@
-// Search metadata of stories and chapters (SPEC 2.4): genres default to Science Fiction and Web
+// Search metadata of stories and chapters (docs/product.md, Search and sharing): genres default to Science Fiction and Web
 // Serial; the extra keywords web serial, online novel and illustrated story are always added.
 import type { Story } from './stories.ts';
 

@@ -15,14 +15,14 @@ export const UPLOAD_MAX_BYTES: Record<UploadType, number> = {
   general: GENERAL_UPLOAD_MAX_BYTES,
 };
 
-/** What the Upload Manager's file input accepts (SPEC 5): the four formats the server detects. */
+/** What the Upload Manager's file input accepts: the four formats the server detects. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 export const INVALID_TYPE_MESSAGE = 'Invalid file type. Only JPEG, PNG, GIF, and WebP are allowed.';
-/** "File too large. Maximum size is 5MB." (SPEC 5), with the limit of the upload's kind. */
+/** "File too large. Maximum size is 5MB.", with the limit of the upload's kind. */
 export const tooLargeMessage = (maxBytes: number) => `File too large. Maximum size is ${Math.round(maxBytes / (1024 * 1024))}MB.`;
 
-/** One uploaded file as the manage and list calls describe it (SPEC 3, "Upload file"). */
+/** One uploaded file as the manage and list calls describe it. */
 export interface UploadFile {
   filename: string;
   /** The storage key, e.g. "covers/3f2a….webp". */

@@ -1,4 +1,4 @@
-// Where uploaded files are served, and how stored image addresses are normalised (SPEC 5:
+// Where uploaded files are served, and how stored image addresses are normalised (docs/product.md, Shapes kept for older clients:
 // "Upload paths are normalised to /api/uploads/... unless they are absolute URLs").
 export const UPLOADS_URL_PREFIX = '/api/uploads/';
 

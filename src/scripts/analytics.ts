@@ -1,4 +1,4 @@
-// The reader's analytics (SPEC 4, Analytics events): page views, story and chapter views and
+// The reader's analytics (docs/product.md, What the pages record): page views, story and chapter views and
 // reading depth, sent to the API with the device's session id. Failures are ignored: analytics
 // must never get in a reader's way. sendBeacon survives the page being closed.
 const SESSION_KEY = 'session_id';
@@ -18,7 +18,7 @@ interface AnalyticsEvent {
   meta?: Record<string, unknown>;
 }
 
-/** A random UUID kept on the device (SPEC 3, Session id); null where storage is blocked. */
+/** A random UUID kept on the device; null where storage is blocked. */
 function sessionId(): string | null {
   try {
     let id = localStorage.getItem(SESSION_KEY);

@@ -1,4 +1,4 @@
-// The staff-only 'Edit' button of a chapter page (SPEC 2.4). Readers never pay for it: only a
+// The staff-only 'Edit' button of a chapter page. Readers never pay for it: only a
 // browser that signed in (the signed_in hint cookie) asks the API who it is, and the editor's
 // code (React and the dialog) loads only when the button is pressed.
 import { hasSignedInHint } from '../lib/signed-in-hint.ts';

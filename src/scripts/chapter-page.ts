@@ -1,6 +1,6 @@
 // The chapter page's behaviour: reading progress saved on scroll (coalesced per animation frame)
-// and restored when the reader comes back to the same chapter (SPEC 4); the left and right arrow
-// keys for the previous and next chapter; chapter_view and chapter_depth analytics (SPEC 4).
+// and restored when the reader comes back to the same chapter; the left and right arrow
+// keys for the previous and next chapter; chapter_view and chapter_depth analytics (docs/product.md, What the pages record).
 import { clampPercent, readProgress, saveProgress } from '../lib/reading-progress.ts';
 import { track, trackPageView } from './analytics.ts';
 
@@ -50,7 +50,7 @@ document.addEventListener('keydown', (event) => {
 trackPageView();
 track({ event_type: 'chapter_view', content_type: 'chapter', content_id: String(chapterNumber), parent_type: 'story', parent_id: slug });
 
-// SPEC 4: depth is sent only after more than 2 s on the page and more than 5% read.
+// Depth is sent only after more than 2 s on the page and more than 5% read.
 addEventListener('pagehide', () => {
   const timeMs = Math.round(performance.now() - openedAt);
   if (timeMs <= 2000 || deepest <= 0.05) return;

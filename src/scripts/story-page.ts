@@ -57,10 +57,10 @@ loadMore?.addEventListener('click', async () => {
     for (const chapter of chapters) if (!shown.has(String(chapter.chapter_number))) appendChapter(chapter);
     if (showing) showing.textContent = `Showing ${list.children.length} of ${total}`;
     markLastRead();
-    // SPEC 4: more pages exist while page times limit is below the total.
+    // More pages exist while page times limit is below the total.
     loadMore.hidden = page * READER_CHAPTER_PAGE_SIZE >= total;
   } catch (error) {
-    console.warn('Loading chapters failed', error); // SPEC 8: only logged
+    console.warn('Loading chapters failed', error); // docs/product.md, Forms, confirmations and messages: only logged
   } finally {
     loadMore.disabled = false;
     loadMore.textContent = 'Load More Chapters';

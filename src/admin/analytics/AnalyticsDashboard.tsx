@@ -1,7 +1,7 @@
-// The Analytics Dashboard (/admin/analytics, SPEC 2.5; issue 9): the period and 'Refresh', the
+// The Analytics Dashboard (/admin/analytics): the period and 'Refresh', the
 // summary cards, the daily chart, Top Stories, Retention, Audience Segments and Content
 // Performance. What each number counts: docs/decisions/0010-analytics-daily-rollups.md.
-// SPEC 8: when the summary cannot be loaded its error replaces the screen; the other parts
+// When the summary cannot be loaded its error replaces the screen; the other parts
 // ignore their failures.
 import './analytics.css';
 import { useCallback, useState } from 'react';

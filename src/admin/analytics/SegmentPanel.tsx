@@ -1,5 +1,5 @@
-// Audience Segments (SPEC 2.5): who reads, by device, browser, referrer, hour, weekday or kind of
-// content: the first 10 with views and unique visitors. A failure leaves the list empty (SPEC 8).
+// Audience Segments: who reads, by device, browser, referrer, hour, weekday or kind of
+// content: the first 10 with views and unique visitors. A failure leaves the list empty.
 import { useMemo, useState } from 'react';
 import { type AnalyticsPeriod, AUDIENCE_SEGMENTS, type AudienceSegment, type SegmentRow, TOP_LIST_SIZE } from '../../lib/analytics-report.ts';
 import { analyticsApi } from './api.ts';

@@ -1,4 +1,4 @@
-// The six summary cards of SPEC 2.5, with a word on the two numbers that need one.
+// The six summary cards, with a word on the two numbers that need one.
 import type { AnalyticsTotals } from '../../lib/analytics-report.ts';
 import { formatCount, formatPercent } from './format.ts';
 

@@ -1,4 +1,4 @@
-// Top Stories (SPEC 2.5): the first 10 by views, with title and slug.
+// Top Stories: the first 10 by views, with title and slug.
 import { type TopStory, TOP_LIST_SIZE } from '../../lib/analytics-report.ts';
 import { BarList } from './BarList.tsx';
 import { shareOfLargest } from './chart-scale.ts';

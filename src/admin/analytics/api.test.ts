@@ -16,7 +16,7 @@ describe('analyticsPath', () => {
   });
 });
 
-describe('summaryFailure (SPEC 8)', () => {
+describe('summaryFailure', () => {
   it("says 'Failed to load summary data' for an error answer", () => {
     expect(summaryFailure(new ApiError(500, 'Something went wrong.'))).toBe('Failed to load summary data');
     expect(summaryFailure(new ApiError(403, 'Your role does not allow this action.'))).toBe('Failed to load summary data');

@@ -1,4 +1,4 @@
-// The Analytics Dashboard's calls (SPEC 7, Analytics; the shapes in src/lib/analytics-report.ts).
+// The Analytics Dashboard's calls (the shapes in src/lib/analytics-report.ts).
 import type {
   AnalyticsPeriod,
   AnalyticsSummary,
@@ -30,7 +30,7 @@ export const analyticsApi = {
 };
 
 /**
- * SPEC 8: what replaces the screen when the summary cannot be read: an error answer from the API
+ * What replaces the screen when the summary cannot be read: an error answer from the API
  * is 'Failed to load summary data'; no answer at all (network, a broken reply) is 'Failed to load
  * analytics data'.
  */

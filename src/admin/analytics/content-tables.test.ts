@@ -11,7 +11,7 @@ function cells<K extends ContentKind>(kind: K, row: ContentRows[K]): string[] {
   });
 }
 
-describe('content tables (SPEC 2.5 columns)', () => {
+describe('content tables (their columns)', () => {
   it('stories: title, slug, total views, unique readers, avg depth percent, chapters', () => {
     expect(headers('stories')).toEqual(['Title', 'Slug', 'Total Views', 'Unique Readers', 'Avg Depth', 'Chapters']);
     const row = { title: 'The Lantern Fleet', slug: 'the-lantern-fleet', total_views: 1234, unique_readers: 56, avg_reading_depth: 72.45, total_chapters: 3 };

@@ -1,4 +1,4 @@
-// The columns of each Content Performance table (SPEC 2.5), and how a row is told apart.
+// The columns of each Content Performance table, and how a row is told apart.
 import type { ReactNode } from 'react';
 import type { ContentKind, ContentRows } from '../../lib/analytics-report.ts';
 import { formatCount, formatPercent, formatSeconds } from './format.ts';

@@ -1,4 +1,4 @@
-// How the Analytics Dashboard writes its numbers and names (SPEC 2.5). English formats fixed to
+// How the Analytics Dashboard writes its numbers and names. English formats fixed to
 // en-US so the screen reads the same on every device; every day is a UTC day
 // (docs/decisions/0010-analytics-daily-rollups.md), so no date here may slip into local time.
 import type { AnalyticsPeriod, AudienceSegment, ContentKind, DailyVisits, Percent } from '../../lib/analytics-report.ts';

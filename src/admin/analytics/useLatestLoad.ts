@@ -26,7 +26,7 @@ export function useLatestLoad<T>(load: () => Promise<T>, round: number): LoadSta
   return state;
 }
 
-/** For the parts whose failures SPEC 8 ignores: the load, answering `empty` instead of failing. */
+/** For the parts whose failures are ignored: the load, answering `empty` instead of failing. */
 export function orEmpty<T>(load: () => Promise<T>, empty: T): () => Promise<T> {
   return () => load().catch(() => empty);
 }

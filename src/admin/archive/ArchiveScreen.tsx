@@ -1,4 +1,4 @@
-// Export & Import (issue 10, item 4), for admins: download the whole site as one archive, and
+// Export & Import (decision 0012), for admins: download the whole site as one archive, and
 // restore one. Importing into a site with content asks first, saying what will be lost.
 import { type FormEvent, useState } from 'react';
 import { failureText, NoticeBanner, SubmitButton, useNotice } from '../components.tsx';

@@ -1,4 +1,4 @@
-// The gallery form (SPEC 2.5, Gallery Manager; SPEC 5, Gallery form) in a modal: title and slug
+// The gallery form in a modal: title and slug
 // required, the slug derived from the title by the gallery rule while creating, rating PG or X.
 // A refused save keeps everything typed and shows the server's answer inside the form.
 import { type FormEvent, useId, useState } from 'react';

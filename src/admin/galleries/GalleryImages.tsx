@@ -1,4 +1,4 @@
-// The images of the selected gallery: the upload area, then the grid, 100 to a page (SPEC 9),
+// The images of the selected gallery: the upload area, then the grid, 100 to a page,
 // with Edit and Delete on each image.
 import { useCallback, useEffect, useState } from 'react';
 import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImage } from '../../lib/galleries.ts';

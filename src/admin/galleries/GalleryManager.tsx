@@ -1,5 +1,5 @@
 // Image Galleries (/admin/galleries, /admin/galleries/{id}): the galleries, the gallery form,
-// and the images of the gallery selected in the address (SPEC 2.5, Gallery Manager).
+// and the images of the gallery selected in the address.
 import './galleries.css';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';

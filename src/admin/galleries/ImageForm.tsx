@@ -1,4 +1,4 @@
-// Image edit (SPEC 2.5, SPEC 5): title and alt text. The title's placeholder is the file name
+// Image edit: title and alt text. The title's placeholder is the file name
 // without its extension, which is what shows when no title is set; blank fields are sent as null.
 import { type FormEvent, useState } from 'react';
 import type { GalleryImage } from '../../lib/galleries.ts';

@@ -1,4 +1,4 @@
-// The Gallery Manager's calls (SPEC 7, Galleries and images). Uploads go through upload-file.ts:
+// The Gallery Manager's calls. Uploads go through upload-file.ts:
 // they need the upload progress that fetch does not report.
 import { apiRequest } from '../../lib/api-client.ts';
 import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImagePage, type GalleryRating } from '../../lib/galleries.ts';
@@ -22,7 +22,7 @@ export const galleryApi = {
     (await apiRequest<{ gallery?: Gallery }>(id ? '/api/galleries/update' : '/api/galleries/create', { json: id ? { id, ...input } : input })).gallery,
   delete: (id: number) => apiRequest('/api/galleries/delete', { json: { id } }),
 
-  /** One admin page of a gallery's images (SPEC 9: 100 at a time). */
+  /** One admin page of a gallery's images (100 at a time, docs/product.md, Limits). */
   images: (galleryId: number, page: number) =>
     apiRequest<GalleryImagePage>(`/api/images/gallery-list?gallery_id=${galleryId}&page=${page}&limit=${ADMIN_IMAGE_LIMIT}`),
   updateImage: (id: number, input: ImageInput) => apiRequest('/api/images/gallery-update', { json: { id, ...input } }),

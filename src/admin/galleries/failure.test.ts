@@ -7,7 +7,7 @@ describe('namedFailure', () => {
     expect(namedFailure(new ApiError(404, 'Gallery not found.'), 'Failed to delete gallery')).toBe('Failed to delete gallery (Gallery not found.)');
   });
 
-  it('adds the status code where SPEC 8 asks for it (gallery save)', () => {
+  it('adds the status code where the gallery save shows it', () => {
     const error = new ApiError(409, 'A gallery with the slug "x" already exists.');
     expect(namedFailure(error, 'Failed to save gallery', { withStatus: true })).toBe('Failed to save gallery (409: A gallery with the slug "x" already exists.)');
   });

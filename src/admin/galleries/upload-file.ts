@@ -8,7 +8,7 @@ export type UploadOutcome = { ok: true } | { ok: false; error: string };
 const ACCEPTED_EXTENSIONS = GALLERY_UPLOAD_ACCEPT.split(',');
 
 /**
- * The browser's refusal for a file, or null when it may be sent (SPEC 5: .png, .jpg, .jpeg,
+ * The browser's refusal for a file, or null when it may be sent (.png, .jpg, .jpeg,
  * .webp). Only the name is checked here, to spare a pointless upload: the server decides from
  * the file's bytes.
  */

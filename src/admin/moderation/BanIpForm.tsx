@@ -1,4 +1,4 @@
-// The Ban IP dialog (SPEC 2.5): IP Address (required; SPEC 5 shows no format check, the server
+// The Ban IP dialog: IP Address (required; the form makes no format check, the server
 // names a bad address) and Reason (optional, pre-filled when banning a comment's address).
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Modal } from '../Modal.tsx';
@@ -6,7 +6,7 @@ import { NoticeBanner, SubmitButton, TextField } from '../components.tsx';
 import { namedFailure } from '../galleries/failure.ts';
 import { moderationApi } from './api.ts';
 
-/** SPEC 2.5: the reason given when the ban starts from a comment. */
+/** The reason given when the ban starts from a comment. */
 export const COMMENT_BAN_REASON = 'Spam/inappropriate content';
 
 export interface BanRequest {

@@ -1,4 +1,4 @@
-// The banned addresses (SPEC 2.5): IP, who banned it, reason, date and 'Unban'.
+// The banned addresses: IP, who banned it, reason, date and 'Unban'.
 import type { BannedIp } from './api.ts';
 import { bannedByLabel, localDate } from './display.ts';
 

@@ -1,4 +1,4 @@
-// One comment in the Moderation Manager (SPEC 2.5): who wrote it (name, optional email, address
+// One comment in the Moderation Manager: who wrote it (name, optional email, address
 // with 'Ban IP'), its state, where it was left (a link and the context), the text and the date,
 // and what can be done with it. Everything the visitor wrote is rendered as text.
 import type { ModeratedComment, ModerationAction } from './api.ts';
@@ -13,7 +13,7 @@ interface CommentCardProps {
   onBanIp(ip: string): void;
 }
 
-/** SPEC 4: an approved comment cannot be approved again (nor a rejected one rejected); any can be deleted. */
+/** An approved comment cannot be approved again (nor a rejected one rejected); any can be deleted. */
 const ACTIONS: { action: ModerationAction; label: string; style: string; notWhen?: string }[] = [
   { action: 'approve', label: 'Approve', style: 'button-primary', notWhen: 'approved' },
   { action: 'reject', label: 'Reject', style: 'button-ghost', notWhen: 'rejected' },

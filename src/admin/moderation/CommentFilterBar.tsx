@@ -1,4 +1,4 @@
-// Status and Content Type filters of the comment list (SPEC 2.5), as rows of radio pills: one tap
+// Status and Content Type filters of the comment list, as rows of radio pills: one tap
 // on a phone, arrow keys on a keyboard, and each group announced with its name.
 import { type CommentFilters, filterLabel, STATUS_FILTERS, TYPE_FILTERS } from './filters.ts';
 

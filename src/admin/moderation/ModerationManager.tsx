@@ -1,4 +1,4 @@
-// Moderation (/admin/moderation, SPEC 2.5): the stats, the comments by status and content type
+// Moderation (/admin/moderation): the stats, the comments by status and content type
 // with approve, reject, delete and 'Ban IP', the Ban IP dialog and the banned addresses.
 // Built for a phone too: moderation is what an author does from anywhere.
 import './moderation.css';
@@ -16,7 +16,7 @@ import { ALL_COMMENTS, type CommentFilters } from './filters.ts';
 import { ModerationStatsTiles } from './ModerationStatsTiles.tsx';
 import { useModerationData } from './useModerationData.ts';
 
-/** SPEC 5, Confirmations. */
+/** docs/product.md, Forms, confirmations and messages. */
 export const UNBAN_QUESTION = 'Are you sure you want to unban this IP address?';
 
 export function ModerationManager() {

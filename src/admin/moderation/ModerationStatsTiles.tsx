@@ -1,4 +1,4 @@
-// The Moderation Manager's tiles (SPEC 2.5): pending, approved and rejected comments, banned IPs.
+// The Moderation Manager's tiles: pending, approved and rejected comments, banned IPs.
 import type { ModerationStats } from './api.ts';
 import type { Loaded } from './useModerationData.ts';
 

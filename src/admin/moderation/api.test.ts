@@ -8,7 +8,7 @@ describe('answerFailure', () => {
     expect(answerFailure(204, '')).toBeNull();
   });
 
-  it('reads a plain-text error as it is (SPEC 7: moderate and ban-ip answer errors as text)', () => {
+  it('reads a plain-text error as it is (moderate and ban-ip answer errors as text)', () => {
     expect(answerFailure(409, 'Comment is already approved\n')).toBe('Comment is already approved');
     expect(answerFailure(400, '<b>not html</b>')).toBe('<b>not html</b>');
   });

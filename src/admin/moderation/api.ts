@@ -1,5 +1,5 @@
-// The Moderation Manager's calls (SPEC 7, Moderation). Moderating and banning answer errors as
-// plain text (SPEC 7), which apiRequest would reduce to 'Request failed (status)': those two go
+// The Moderation Manager's calls. Moderating and banning answer errors as
+// plain text (docs/product.md, Shapes kept for older clients), which apiRequest would reduce to 'Request failed (status)': those two go
 // through postReadingTextErrors so the person reads the server's words.
 import { ApiError, apiRequest, CONTENT_CHANGED_EVENT, NetworkError } from '../../lib/api-client.ts';
 import { commentListPath, type CommentFilters } from './filters.ts';
@@ -16,7 +16,7 @@ export interface ModeratedComment {
   content_title: string;
   content_link: string;
   content_context: string;
-  /** 1 means approved (SPEC 3). */
+  /** 1 means approved. */
   is_approved: number;
   status: CommentStatus;
   /** Why the server held it for review (many links, …), when it says. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionFailure, actionSuccess, bannedByLabel, commentStatus, localDate, safeContentLink } from './display.ts';
 
-describe('action notices (SPEC 8)', () => {
+describe('action notices', () => {
   it("words successes as 'Comment {approve|delete}d successfully!' and a rejection alike", () => {
     expect(actionSuccess('approve')).toBe('Comment approved successfully!');
     expect(actionSuccess('delete')).toBe('Comment deleted successfully!');

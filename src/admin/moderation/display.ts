@@ -1,14 +1,14 @@
-// How the Moderation Manager words and shows what the API sends (SPEC 2.5 and 8).
+// How the Moderation Manager words and shows what the API sends (docs/product.md, Forms, confirmations and messages).
 import type { BannedIp, CommentStatus, ModerationAction } from './api.ts';
 
 const PAST_TENSE: Record<ModerationAction, string> = { approve: 'approved', reject: 'rejected', delete: 'deleted' };
 
-/** SPEC 8: 'Comment {approve|delete}d successfully!'; a rejection reads the same way. */
+/** 'Comment {approve|delete}d successfully!'; a rejection reads the same way. */
 export const actionSuccess = (action: ModerationAction) => `Comment ${PAST_TENSE[action]} successfully!`;
-/** SPEC 8: 'Failed to {action} comment'. */
+/** 'Failed to {action} comment'. */
 export const actionFailure = (action: ModerationAction) => `Failed to ${action} comment`;
 
-/** SPEC 2.5: who banned an address, by username, or 'User {id}' when the account has none left. */
+/** Who banned an address, by username, or 'User {id}' when the account has none left. */
 export function bannedByLabel(ban: Pick<BannedIp, 'banned_by' | 'banned_by_username'>): string {
   if (ban.banned_by_username) return ban.banned_by_username;
   return ban.banned_by === null ? 'Unknown' : `User ${ban.banned_by}`;
@@ -29,7 +29,7 @@ export function safeContentLink(link: string | null | undefined): string | null 
   }
 }
 
-/** The row's badge: SPEC 4 labels rows approved or pending; a rejected one is marked as such. */
+/** The row's badge: rows are labelled approved or pending; a rejected one is marked as such. */
 export const STATUS_LABEL: Record<CommentStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 
 /** A date in the person's own locale and time zone; the raw value when it does not parse. */
@@ -38,7 +38,7 @@ export function localDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
-/** The comment's state: the API's status, or is_approved where an older server sends only that (SPEC 3). */
+/** The comment's state: the API's status, or is_approved where an older server sends only that. */
 export function commentStatus(comment: { status?: CommentStatus; is_approved: number }): CommentStatus {
   return comment.status ?? (comment.is_approved === 1 ? 'approved' : 'pending');
 }

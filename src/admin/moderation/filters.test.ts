@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { commentListPath, filterLabel } from './filters.ts';
 
 describe('commentListPath', () => {
-  it("omits a filter left at 'all' (SPEC 7)", () => {
+  it("omits a filter left at 'all'", () => {
     expect(commentListPath({ status: 'all', type: 'all' })).toBe('/api/admin/comments/list');
     expect(commentListPath({ status: 'pending', type: 'all' })).toBe('/api/admin/comments/list?status=pending');
     expect(commentListPath({ status: 'all', type: 'images' })).toBe('/api/admin/comments/list?type=images');

@@ -1,5 +1,5 @@
-// The comment filters of the Moderation Manager (SPEC 2.5) and the list call they make: a
-// filter left at 'all' is omitted from the call (SPEC 7).
+// The comment filters of the Moderation Manager and the list call they make: a
+// filter left at 'all' is omitted from the call (docs/product.md, Shapes kept for older clients).
 export const STATUS_FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
 export const TYPE_FILTERS = ['all', 'images', 'stories'] as const;
 

@@ -1,5 +1,5 @@
 // What the Moderation Manager shows: the filtered comments, the banned addresses and the stats,
-// each loaded on its own so one failure leaves the rest usable (SPEC 8 names each failure, and
+// each loaded on its own so one failure leaves the rest usable (each failure is named, and
 // 'Failed to load data' when nothing could be loaded).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { namedFailure } from '../galleries/failure.ts';

@@ -1,4 +1,4 @@
-// The story form's 18+ switch (issue 10, item 3). The rule for "adult" lives in
+// The story form's 18+ switch (decision 0024). The rule for "adult" lives in
 // src/lib/adult-content.ts; the form applies it to what is typed, so the author sees at once
 // whether the story counts as adult and what readers and search engines will meet.
 import { useId } from 'react';

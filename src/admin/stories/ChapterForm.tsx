@@ -1,4 +1,4 @@
-// The chapter form (SPEC 2.5): title, slug, Markdown content (15 rows), number, status, and a
+// The chapter form: title, slug, Markdown content (15 rows), number, status, and a
 // .md/.markdown/.txt file that fills the content. Editing loads the full text first (the list
 // only carries a preview). A failed save keeps what was typed. Besides draft and published, the
 // status offers 'scheduled': a draft with a release time in the author's time zone.

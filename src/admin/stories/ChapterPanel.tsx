@@ -1,4 +1,4 @@
-// The chapters of the selected story (SPEC 2.5): sorted by number, each with its number,
+// The chapters of the selected story: sorted by number, each with its number,
 // title, status, slug, the first 200 characters, Edit and Delete; 'Add Chapter' and 'Bulk Upload'.
 // Scheduled chapters show their release time on the author's clock; 'Release schedule' sets the
 // story's recurring schedule.
@@ -13,7 +13,7 @@ import { ChapterForm } from './ChapterForm.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 import { useAuthorTimeZone } from './useAuthorTimeZone.ts';
 
-/** SPEC 5: the highest existing number plus one, or 1. */
+/** The highest existing number plus one, or 1 (docs/product.md, The admin screens in detail). */
 export function nextChapterNumber(chapters: readonly { chapter_number: number }[]): number {
   return chapters.reduce((highest, chapter) => Math.max(highest, chapter.chapter_number), 0) + 1;
 }

@@ -1,4 +1,4 @@
-// 'Choose Page Break Image': a grid of the page-break images already uploaded (SPEC 2.5).
+// 'Choose Page Break Image': a grid of the page-break images already uploaded.
 import { useEffect, useState } from 'react';
 import { Modal } from '../Modal.tsx';
 import { failureText } from '../components.tsx';
@@ -13,7 +13,7 @@ export function PageBreakPicker({ onPick, onClose }: { onPick(image: PageBreakIm
       .pageBreaks()
       .then(setImages)
       .catch((cause: unknown) => {
-        setImages([]); // SPEC 8: the list is emptied on failure
+        setImages([]); // docs/product.md, Forms, confirmations and messages: emptied on failure
         setError(failureText(cause, 'Failed to load page breaks'));
       });
   }, []);

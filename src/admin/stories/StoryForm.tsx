@@ -1,4 +1,4 @@
-// The story form (SPEC 2.5, Story Manager) in a modal. The slug follows the title while
+// The story form in a modal. The slug follows the title while
 // creating, until the person edits it; when editing it never changes by itself. A failed save
 // keeps everything typed and shows the error inside the form.
 import { type FormEvent, useState } from 'react';

@@ -1,4 +1,4 @@
-// Title and slug of a story, chapter or gallery (SPEC 4, Forms): while creating, the slug follows
+// Title and slug of a story, chapter or gallery (docs/product.md, Content and its rules): while creating, the slug follows
 // the title (by the story slug rule unless told otherwise) until the person edits the slug; when
 // editing it never changes by itself.
 import { useState } from 'react';
@@ -10,7 +10,7 @@ interface TitleSlugFieldsProps {
   slug: string;
   creating: boolean;
   slugHint?: string;
-  /** SPEC 5 has two slug rules: stories and chapters (the default), galleries. */
+  /** src/lib/slugs.ts has two slug rules: stories and chapters (the default), galleries. */
   slugify?: (title: string) => string;
   onChange(fields: { title: string; slug: string }): void;
 }

@@ -1,4 +1,4 @@
-// The Story Manager's calls (SPEC 7, Stories and chapters; Uploads).
+// The Story Manager's calls: stories, chapters and their uploads.
 import { apiRequest } from '../../lib/api-client.ts';
 import { ADMIN_CHAPTER_LIMIT } from '../../lib/limits.ts';
 import type { ReleaseSchedule } from '../../lib/releases.ts';
