@@ -1,4 +1,4 @@
-// Roles enforced in the API (issue 8, item 3): ONE table of every route that needs a session, with
+// Roles enforced in the API (docs/product.md, Who uses it): ONE table of every route that needs a session, with
 // the roles allowed. For each route it checks: anonymous 401, every other role 403, every allowed
 // role gets past the guard (2xx with a valid minimal request). A route the app serves that is
 // neither in the table nor in PUBLIC_ROUTES fails the suite, so a new route cannot be missed.

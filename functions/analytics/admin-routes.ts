@@ -1,4 +1,4 @@
-// The Analytics Dashboard's calls (SPEC 7 Analytics), for admins only (functions/core/roles.ts):
+// The Analytics Dashboard's calls, for admins only (functions/core/roles.ts):
 // summary, segment and content, and the retention of one story's chapters. Each first rolls up
 // the finished days not rolled up yet (report-period.ts), so the numbers are whole without a timer.
 import { Hono } from 'hono';

@@ -12,7 +12,7 @@ async function expectStored204(response: Promise<Response>) {
 }
 
 describe('POST /api/analytics/ingest: storing events', () => {
-  // One event of each SPEC 4 type, as the reader's pages send them.
+  // One event of each type, as the reader's pages send them.
   const events = [
     { event_type: 'page_view' },
     { event_type: 'story_view', content_type: 'story', content_id: 'the-long-night' },

@@ -28,7 +28,7 @@ export async function insertEvents(t: ApiTestContext, events: FixtureEvent[]): P
   await t.database.db.insertInto('analytics_events').values(rows).execute();
 }
 
-// The events the reader's pages send (SPEC 4), as src/scripts/analytics.ts fills them in.
+// The events the reader's pages send (docs/product.md, What the pages record), as src/scripts/analytics.ts fills them in.
 export const page = (at: string, visitor: string, url_path = '/', extra: Partial<FixtureEvent> = {}): FixtureEvent => ({ at, visitor, url_path, ...extra });
 export const storyView = (at: string, visitor: string, slug: string): FixtureEvent => ({
   at,

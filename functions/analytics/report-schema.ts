@@ -1,4 +1,4 @@
-// What the Analytics Dashboard may ask (SPEC 7 Analytics, 9): a period of 7, 30, 90 or 365 days
+// What the Analytics Dashboard may ask: a period of 7, 30, 90 or 365 days
 // (30 when left out), and for segments and content a kind from the fixed lists. Anything else,
 // extra fields included, is refused with 400.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The Analytics Dashboard's numbers (SPEC 2.5, 3; what each counts: decision 0010), summed from
+// The Analytics Dashboard's numbers (what each counts: decision 0010), summed from
 // the period's daily rows (report-period.ts). Stories, chapters and galleries are joined to the
 // content that exists, so invented slugs sent by anyone never reach the author's tables.
 import { type Kysely, type Selectable, sql } from 'kysely';

@@ -12,7 +12,7 @@ type Db = Kysely<Database>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A request stamped just before midnight may be written just after: days are rolled up this late. */
 const LATE_WRITE_MARGIN_MS = 5 * 60 * 1000;
-/** Raw events are kept this many days unless ANALYTICS_RETENTION_DAYS says otherwise (issue 9). */
+/** Raw events are kept this many days unless ANALYTICS_RETENTION_DAYS says otherwise (docs/product.md, Content and its rules). */
 export const DEFAULT_RETENTION_DAYS = 400;
 
 export function startOfUtcDay(moment: Date): Date {

@@ -1,4 +1,4 @@
-// POST /api/analytics/ingest (SPEC 7): one event from a reader's page (src/scripts/analytics.ts).
+// POST /api/analytics/ingest: one event from a reader's page (src/scripts/analytics.ts).
 // It answers 204 with no body: the pages ignore the answer, and a beacon cannot read it anyway.
 //
 // CSRF: the pages send the event as JSON (a JSON Blob through sendBeacon, or fetch) from the

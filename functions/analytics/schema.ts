@@ -1,5 +1,5 @@
-// One analytics event as the reader's pages send it (SPEC 3, Analytics event; SPEC 4, Analytics
-// events). Everything is checked here, so nothing a page (or anyone) sends can fail in the database.
+// One analytics event as the reader's pages send it (docs/product.md, What the pages record).
+// Everything is checked here, so nothing a page (or anyone) sends can fail in the database.
 import { z } from 'zod';
 import { ANALYTICS_EVENT_TYPES } from '../../db/types.ts';
 
@@ -70,7 +70,7 @@ export const analyticsEventBody = z
   })
   .superRefine((event, ctx) => {
     if (event.event_type !== 'chapter_depth') return;
-    // The pages clamp reading depth to 0-1 (SPEC 4); anything else is not a depth.
+    // The pages clamp reading depth to 0-1; anything else is not a depth.
     const depth = event.value_num;
     if (depth === null || depth === undefined || depth < 0 || depth > 1) {
       ctx.addIssue({ code: 'custom', path: ['value_num'], message: 'must be a reading depth between 0 and 1 for chapter_depth' });

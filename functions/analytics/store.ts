@@ -1,4 +1,4 @@
-// Writing analytics events, the busiest write there is (issue 9: 1,000 events a second on the
+// Writing analytics events, the busiest write there is (docs/product.md, Speed and capacity: 1,000 events a second on the
 // embedded database). Events that arrive together are written together (group-commit.ts): one
 // statement counts their rate-limit hits, one writes them, working out their visitor keys and
 // leaving out banned addresses.

@@ -1,5 +1,5 @@
 // Who a visitor is, for counting unique visitors, without storing who they are: a SHA-256 of the
-// day's secret salt with the address and user agent (ARCHITECTURE, security baseline). Neither
+// day's secret salt with the address and user agent (docs/product.md, Content and its rules). Neither
 // the address nor the user agent is stored, and without the salt (deleted after two days) the
 // key cannot be linked back to them; a new salt each day means no tracking across days.
 // The database computes it (store.ts writes a batch of events in one statement); this file says

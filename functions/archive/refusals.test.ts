@@ -1,4 +1,4 @@
-// The bad-input rules for imports (issue 10): every refused archive is refused with a clear 400
+// The bad-input rules for imports: every refused archive is refused with a clear 400
 // before anything is written, proven each time by comparing every row and file before and after
 // (on a site with content, with the replace confirmed, so only the refusal stands in the way).
 import { unzipSync } from 'fflate';

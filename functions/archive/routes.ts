@@ -1,4 +1,4 @@
-// Export and import of the whole site (issue 10, item 4), for admins only: mounted at /api/admin.
+// Export and import of the whole site (decisions 0012 and 0022), for admins only: mounted at /api/admin.
 import { type Context, Hono } from 'hono';
 import { requireRole } from '../auth/session.ts';
 import type { AppEnv } from '../core/env.ts';

@@ -119,7 +119,7 @@ describe('login throttling', () => {
 });
 
 describe('banned addresses', () => {
-  it('still let staff sign in: a ban never locks the author out (issue 8)', async () => {
+  it('still let staff sign in: a ban never locks the author out', async () => {
     await t.createUser('admin', PASSWORD);
     await t.database.db.insertInto('banned_ips').values({ ip_address: '203.0.113.9', reason: 'spam' }).execute();
     const res = await t.call('/api/auth/login', { json: { username: 'admin', password: PASSWORD }, ip: '203.0.113.9' });

@@ -1,4 +1,4 @@
-// Shared by the admin's forms and the server's validators.
+// The API's input rules for signing in and passwords: every request is checked here first.
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/lib/limits.ts';
 

@@ -1,4 +1,4 @@
-// Chapter input, shared by the admin's chapter form and the server (SPEC 3, 5, 9).
+// The API's input rules for chapters: every request is checked here first.
 import { z } from 'zod';
 import { ADMIN_CHAPTER_LIMIT, READER_CHAPTER_PAGE_SIZE } from '../../src/lib/limits.ts';
 import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';

@@ -1,5 +1,5 @@
 // Comments that look like link spam are held for a moderator whatever a site's moderation
-// setting (issue 8): they stay pending, marked with the reason, until a person approves them.
+// setting (docs/product.md, Security): they stay pending, marked with the reason, until a person approves them.
 
 /** A web address as spam writes it: with a scheme, starting www., or a host name followed by a path. */
 const LINK = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}\/[^\s<>"]*/gi;

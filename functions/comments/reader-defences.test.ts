@@ -1,4 +1,4 @@
-// Issue 8's defences on the four routes where anonymous visitors write (chapter and image comments
+// The abuse defences (docs/product.md, Security) on the four routes where anonymous visitors write (chapter and image comments
 // and likes), and on analytics ingest: bans, per-address rate limits, duplicate and link-spam comments.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';

@@ -1,6 +1,6 @@
-// Chapter comments (SPEC 7): readers list approved comments and submit new ones, which wait for
+// Chapter comments: readers list approved comments and submit new ones, which wait for
 // moderation. They are loaded live by the reader's island, so submitting rebuilds nothing.
-// Submitting is refused to banned addresses and limited per address (issue 8).
+// Submitting is refused to banned addresses and limited per address (docs/product.md, Security).
 import { Hono } from 'hono';
 import type { AppEnv } from '../core/env.ts';
 import { bannedAddressGuard } from '../core/guards.ts';
@@ -11,7 +11,7 @@ import { chapterCommentCreateSchema, chapterCommentListQuery } from './schema.ts
 import { CHAPTER_COMMENTS, commentStore } from './store.ts';
 import { submitReaderComment } from './submit.ts';
 
-/** SPEC 8: the reader shows a message containing "successfully" in green. */
+/** The reader shows a message containing "successfully" in green. */
 export const COMMENT_SUBMITTED = 'Comment submitted successfully! It will appear once it has been approved.';
 
 /** Mounted on /chapters/comments: /api/chapters/comments/list and /create. */
@@ -21,7 +21,7 @@ export const chapterCommentRoutes = new Hono<AppEnv>()
     const { chapter_id } = c.req.valid('query');
     await chapterTarget.assertReadable(db, chapter_id);
     const rows = await commentStore.listApproved(db, CHAPTER_COMMENTS, chapter_id);
-    // The chapter reader names the text comment_text (SPEC 3); names and text are plain text,
+    // The chapter reader names the text comment_text (docs/product.md, Shapes kept for older clients); names and text are plain text,
     // sent as stored and rendered as text by the page.
     const comments = rows.map((row) => ({
       id: row.id,

@@ -1,4 +1,4 @@
-// Comment input (SPEC 5, 9), for the server and the comment forms alike.
+// The API's input rules for comments: every request is checked here first.
 import { z } from 'zod';
 import { targetIdField, targetIdParam } from '../likes/targets.ts';
 

@@ -1,7 +1,7 @@
 // Group commit for the busiest writes (rate-limit counters, analytics events): calls that arrive
 // while a batch is being written wait and go together in the next one. A lone call runs in the
 // next turn of the event loop (no timer); under load, fifty concurrent calls cost one statement instead of
-// fifty, which is what lets the embedded database (one query at a time) keep up (issue 9).
+// fifty, which is what lets the embedded database (one query at a time) keep up (docs/product.md, Speed and capacity).
 // Each caller still awaits its own write, so an answer is only sent once its data is stored.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';

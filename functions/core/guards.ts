@@ -61,7 +61,7 @@ export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   return formCsrf(c, next);
 };
 
-/** SPEC-style wording for a refused reader write from a banned address (issue 8). */
+/** The wording for a refused reader write from a banned address (docs/product.md, Security). */
 export const BANNED_ADDRESS_MESSAGE = 'Your address has been banned from commenting and liking on this site.';
 
 /**

@@ -1,5 +1,5 @@
-// Decoding and resizing images is runtime-specific (sharp in Node, an image service in the
-// cloud), so the app gets it from its entry through AppDeps, like the database and storage.
+// Decoding and resizing images is runtime-specific (sharp in Node, WebAssembly codecs in the
+// Worker: functions/images/wasm-images.ts), so the app gets it from its entry through AppDeps.
 
 /** The web renditions of one uploaded image. */
 export interface ImageRenditions {

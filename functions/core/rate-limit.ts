@@ -1,4 +1,4 @@
-// Per-address limits on what anonymous visitors may send (issue 8, abuse limits). Each route
+// Per-address limits on what anonymous visitors may send (docs/product.md, Security). Each route
 // places its limit after its validator, so only well-formed requests count: a typo does not use up
 // a reader's allowance, and malformed floods are cheap to refuse anyway.
 import type { Context, MiddlewareHandler } from 'hono';
@@ -58,7 +58,7 @@ const counterKeysBySecret = new WeakMap<Uint8Array, LRUCache<string, string>>();
 
 /**
  * The counter's key: the policy and a keyed hash of the address, so the table never holds an
- * address (analytics promises to store none, ARCHITECTURE) and a plain hash of all 2^32 IPv4
+ * address (analytics promises to store none, docs/product.md) and a plain hash of all 2^32 IPv4
  * addresses cannot undo it. The app's secret keys it, with a label of its own.
  */
 async function counterKey(secret: Uint8Array, policy: RateLimitPolicy, subject: string): Promise<string> {

@@ -1,4 +1,4 @@
-// Who may do what (ARCHITECTURE, security baseline; issue 8): authors and admins manage content;
+// Who may do what (docs/product.md, Who uses it): authors and admins manage content;
 // a mod only moderates (comments, bans, moderation stats, quick stats); only an admin reads the
 // analytics. Roles compare case-insensitively. functions/roles.test.ts checks every route.
 import type { StaffRole } from '../../db/types.ts';

@@ -1,4 +1,4 @@
-// Galleries (SPEC 7): anyone lists them, PG and X alike (the pages filter by rating and gate X);
+// Galleries: anyone lists them, PG and X alike (the pages filter by rating and gate X);
 // authors and admins create, edit and delete them. Every change republishes the site.
 import { Hono } from 'hono';
 import { requireRole } from '../auth/session.ts';

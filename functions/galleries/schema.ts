@@ -1,4 +1,4 @@
-// Gallery input (SPEC 3, 5, 9), for the server and the Gallery Manager's form.
+// The API's input rules for galleries: every request is checked here first.
 import { z } from 'zod';
 import { DEFAULT_GALLERY_RATING, GALLERY_RATINGS, PUBLIC_GALLERY_LIST_LIMIT } from '../../src/lib/galleries.ts';
 import { positiveInteger } from '../core/query-fields.ts';
@@ -6,7 +6,7 @@ import { idField, slugField } from '../stories/schema.ts';
 
 const galleryFields = {
   title: z.string().trim().min(1).max(200),
-  /** SPEC 5: the form derives it with gallerySlug(); the server takes only what SLUG_PATTERN allows. */
+  /** The form derives it with gallerySlug(); the server takes only what SLUG_PATTERN allows. */
   slug: slugField,
   description: z
     .string()

@@ -1,4 +1,4 @@
-// Gallery images (SPEC 7), mounted on /images beside the upload routes: anyone lists, likes and
+// Gallery images, mounted on /images beside the upload routes: anyone lists, likes and
 // comments; authors and admins upload, edit and delete. Image changes republish the site; likes
 // and comments are loaded live by the lightbox, so they do not.
 import { Hono } from 'hono';

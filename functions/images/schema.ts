@@ -1,4 +1,4 @@
-// Gallery image requests (SPEC 5, 7, 9). Likes and comments reuse the chapter pieces: the same
+// The API's input rules for gallery images. Likes and comments reuse the chapter pieces: the same
 // id rules, name and text limits and spam trap, with image_id in place of chapter_id.
 import { z } from 'zod';
 import { ADMIN_IMAGE_LIMIT, GALLERY_SEARCH_MAX_LENGTH, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
@@ -17,7 +17,7 @@ export const imageListQuery = z.strictObject({
 /** The gallery_id field of the multipart upload form. */
 export const imageUploadFields = z.strictObject({ gallery_id: targetIdParam });
 
-/** SPEC 5: a blank title or alt text is stored as null ("no title": the file name shows). */
+/** A blank title or alt text is stored as null ("no title": the file name shows). */
 const optionalText = (max: number) =>
   z
     .string()

@@ -63,7 +63,7 @@ const fileNameOf = (src: string) => src.slice(src.lastIndexOf('/') + 1);
 
 export function toGalleryImage(row: ImageRow): GalleryImage {
   const thumb = row.thumb ?? row.src;
-  // SPEC 3: the title falls back to the file name. Uploads are stored under random names, so the
+  // The title falls back to the file name. Uploads are stored under random names, so the
   // name the file was uploaded with is the one people know; rows without one use src's.
   const fileName = row.original_name || fileNameOf(row.src);
   return {

@@ -1,5 +1,5 @@
 // What the gallery accepts, decided per file before anything is decoded or written: a .png, .jpg,
-// .jpeg or .webp name (SPEC 5), at most 25 MB, bytes that are a complete PNG, JPEG or WebP
+// .jpeg or .webp name, at most 25 MB, bytes that are a complete PNG, JPEG or WebP
 // (functions/uploads/image-bytes.ts) and at most 50 megapixels by the header, so a small file
 // claiming a huge canvas (a decompression bomb) is refused without being decoded.
 import { checkImageBytes, type CheckedImage, type ImageProblem } from '../uploads/image-bytes.ts';

@@ -1,7 +1,7 @@
-// Chapter likes (SPEC 7): anyone may like a published chapter once; liking again takes it back.
+// Chapter likes: anyone may like a published chapter once; liking again takes it back.
 // Visitors are told apart by the visitor cookie (visitor.ts), which reading the like state issues.
 // Likes change no page, so no rebuild.
-// Liking is refused to banned addresses and limited per address (issue 8).
+// Liking is refused to banned addresses and limited per address (docs/product.md, Security).
 import { Hono } from 'hono';
 import type { AppEnv } from '../core/env.ts';
 import { bannedAddressGuard } from '../core/guards.ts';

@@ -1,4 +1,4 @@
-// Like requests (SPEC 7): the chapter id in the query (GET) or the JSON body (POST).
+// The API's input rules for likes: the chapter id in the query (GET) or the JSON body (POST).
 import { z } from 'zod';
 import { targetIdField, targetIdParam } from './targets.ts';
 

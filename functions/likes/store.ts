@@ -10,7 +10,7 @@ export type LikeTable = { table: 'chapter_likes'; column: 'chapter_id' } | { tab
 export const CHAPTER_LIKES = { table: 'chapter_likes', column: 'chapter_id' } as const satisfies LikeTable;
 export const IMAGE_LIKES = { table: 'image_likes', column: 'image_id' } as const satisfies LikeTable;
 
-/** SPEC 3, "Like state". */
+/** A like state as the API answers it. */
 export interface LikeState {
   like_count: number;
   user_liked: boolean;

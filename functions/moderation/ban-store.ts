@@ -1,4 +1,4 @@
-// Banned addresses (SPEC 3, Banned IP). The column is a Postgres inet holding one address or a
+// Banned addresses. The column is a Postgres inet holding one address or a
 // range, so "is this visitor banned" is one containment query. No cache: a ban or an unban takes
 // effect with the very next request, on every instance.
 import { type Kysely, sql } from 'kysely';
@@ -8,7 +8,7 @@ import { canonicalAddress } from './ip-address.ts';
 
 type Db = Kysely<Database>;
 
-/** SPEC 3: id, ip_address, reason, banned_by, banned_by_username, banned_at. */
+/** A ban as the API answers it. */
 export interface BannedIp {
   id: number;
   ip_address: string;
@@ -72,7 +72,7 @@ export const banStore = {
     }
   },
 
-  /** Lifts a ban (the record is removed, SPEC 4); false when there is none with this id. */
+  /** Lifts a ban (the record is removed); false when there is none with this id. */
   async remove(db: Db, id: number): Promise<boolean> {
     const removed = await db.deleteFrom('banned_ips').where('id', '=', id).returning('id').executeTakeFirst();
     return removed !== undefined;

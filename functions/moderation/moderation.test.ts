@@ -1,4 +1,4 @@
-// The Moderation Manager's calls (SPEC 7 Moderation). Who may call them: functions/roles.test.ts.
+// The Moderation Manager's calls. Who may call them: functions/roles.test.ts.
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { expectError } from '../chapters/test-kit.ts';
@@ -25,7 +25,7 @@ async function json(response: Promise<Response>, status = 200) {
   return res.json();
 }
 
-/** SPEC 7: moderate and ban-ip answer errors as plain text. */
+/** Moderate and ban-ip answer errors as plain text. */
 async function expectText(response: Promise<Response>, status: number, text: string | RegExp) {
   const res = await response;
   expect(res.status).toBe(status);
@@ -148,7 +148,7 @@ describe('POST /api/admin/comments/moderate', () => {
     expect(t.rebuilds).toEqual([]);
   });
 
-  it('refuses to approve an approved comment (SPEC 4) with 409, as plain text', async () => {
+  it('refuses to approve an approved comment with 409, as plain text', async () => {
     const { imageCommentId } = await readerComments();
     const cookie = await t.signedInAs('author');
     await json(t.call('/api/admin/comments/moderate.php', { cookie, json: { id: imageCommentId, action: 'approve' } }));

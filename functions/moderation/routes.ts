@@ -1,4 +1,4 @@
-// The Moderation Manager's calls (SPEC 7 Moderation), mounted on /admin beside the dashboard:
+// The Moderation Manager's calls, mounted on /admin beside the dashboard:
 // admins, authors and mods list and judge comments and ban addresses. Comments are loaded live by
 // the reader's islands, so no decision here rebuilds the site.
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -17,7 +17,7 @@ export const COMMENT_NOT_FOUND = 'Comment not found.';
 export const BAN_NOT_FOUND = 'No ban with this id.';
 
 /**
- * SPEC 7: moderate and ban-ip answer errors as plain text, which the Moderation Manager shows as
+ * Moderate and ban-ip answer errors as plain text (docs/product.md, Shapes kept for older clients), which the Moderation Manager shows as
  * it is. The app's error handler writes `{ success: false, error }`; this rewrites such an answer
  * (from any guard or validator after it, sign-in included) to the bare message.
  */
@@ -51,7 +51,7 @@ export const moderationRoutes = new Hono<AppEnv>()
     const { id, action } = c.req.valid('json');
     const found = await moderationStore.find(db, id);
     if (!found) throw new AppError(404, COMMENT_NOT_FOUND);
-    // SPEC 4: an approved comment cannot be approved again (nor a rejected one rejected).
+    // An approved comment cannot be approved again (nor a rejected one rejected).
     if (action !== 'delete' && found.status === PAST_TENSE[action]) {
       throw new AppError(409, `This comment is already ${PAST_TENSE[action]}.`);
     }

@@ -1,4 +1,4 @@
-// Moderation input (SPEC 7 Moderation, 5): the list filters, a moderation action, a ban.
+// The API's input rules for moderation: the list filters, a moderation action, a ban.
 import { z } from 'zod';
 import { COMMENT_STATUSES } from '../../db/types.ts';
 import { targetIdField } from '../likes/targets.ts';
@@ -16,7 +16,7 @@ const countParam = (fallback: number, max: number) =>
     .pipe(z.number().int().min(1, 'must be a positive whole number').max(max))
     .default(fallback);
 
-/** SPEC 7: status and type are left out for 'all'. */
+/** Status and type are left out for 'all'. */
 export const commentListQuery = z.strictObject({
   status: z.enum(COMMENT_STATUSES).optional(),
   type: z.enum(['images', 'stories']).optional(),
@@ -46,7 +46,7 @@ export const banBody = z.strictObject({
       ctx.addIssue({ code: 'custom', message: `IP address '${text}' ${target.problem}.` });
       return z.NEVER;
     }),
-  /** Optional (SPEC 2.5); the column holds at most 500 characters. */
+  /** Optional; the column holds at most 500 characters. */
   reason: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-// Comment moderation queries (SPEC 2.5, 3, 4): chapter and image comments listed together, and
+// Comment moderation queries: chapter and image comments listed together, and
 // the moderator's decisions. Every decision is one atomic statement, so an approve racing a delete
 // of the same comment ends with one of them answering 404, never a half state.
 import { type Kysely, sql } from 'kysely';
@@ -11,7 +11,7 @@ import type { CommentListQuery } from './schema.ts';
 type Db = Kysely<Database>;
 type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
-/** One row of the moderation list (SPEC 3, Comment, with the moderation fields). */
+/** One row of the moderation list: a comment with the moderation fields. */
 export interface ModerationComment {
   id: number;
   author_name: string;
@@ -22,7 +22,7 @@ export interface ModerationComment {
   /** The public page showing the comment's chapter, or the gallery with the image open. */
   content_link: string;
   content_context: string;
-  /** SPEC 3: 1 means approved, otherwise pending (rejected comments are 0 as well). */
+  /** 1 means approved, otherwise pending (rejected comments are 0 as well). */
   is_approved: 0 | 1;
   status: CommentStatus;
   /** Why the comment is held for a moderator whatever the settings ('links', 'links only'); null otherwise. */
@@ -62,7 +62,7 @@ function imageRows(db: Db) {
       ...SHARED_COLUMNS,
       'galleries.title as parent_title',
       'galleries.slug as parent_slug',
-      // SPEC 3: an image's title falls back to its file name (as functions/images/store.ts does).
+      // An image's title falls back to its file name (as functions/images/store.ts does).
       sql<string>`coalesce(gallery_images.title, nullif(gallery_images.original_name, ''), regexp_replace(gallery_images.src, '^.*/', ''))`.as(
         'item_title',
       ),
@@ -95,7 +95,7 @@ function toModerationComment(row: Row): ModerationComment {
   };
 }
 
-/** Chapter and image comments as one list, narrowed by the filters (SPEC 7: type images or stories). */
+/** Chapter and image comments as one list, narrowed by the filters (type images or stories). */
 function listed(db: Db, { status, type }: CommentListQuery) {
   let rows = db.selectFrom(chapterRows(db).unionAll(imageRows(db)).as('comments'));
   if (status) rows = rows.where('status', '=', status);
@@ -143,7 +143,7 @@ export const moderationStore = {
     return row !== undefined;
   },
 
-  /** SPEC 3, Moderation stats (banned_ips is added by the route from banStore). */
+  /** The moderation stats (banned_ips is added by the route from banStore). */
   async commentCounts(db: Db): Promise<Record<`${CommentStatus}_comments`, number>> {
     const { rows } = await sql<Record<`${CommentStatus}_comments`, number>>`
       select

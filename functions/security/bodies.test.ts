@@ -1,4 +1,4 @@
-// Security suite (issue 8): oversized and malformed request bodies on every route that reads
+// Security suite (docs/product.md, Security): oversized and malformed request bodies on every route that reads
 // one. Each is refused with 400 or 413 (never 500), before it can change anything.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useApiTestContext } from '../../scripts/test/api.ts';

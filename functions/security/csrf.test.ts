@@ -1,4 +1,4 @@
-// Security suite (issue 8): cross-site requests. A page on another site can make the reader's
+// Security suite (docs/product.md, Security): cross-site requests. A page on another site can make the reader's
 // browser send a form (urlencoded, multipart, text/plain, or no type) with the author's cookie;
 // those are refused unless they come from the site's own origin. JSON cannot be sent cross-site
 // without a CORS preflight, which this API never grants (here: a preflight without any

@@ -1,4 +1,4 @@
-// Security suite (issue 8): open redirects. The Node server (scripts/server/create-server.ts:
+// Security suite (docs/product.md, Security): open redirects. The Node server (scripts/server/create-server.ts:
 // the API and the published site) redirects unknown addresses to a list page; no address, query
 // or Host header may turn that into a redirect to another host. Requests go over a real socket
 // with node:http, so "//", "/\" and encoded forms reach the server exactly as sent.

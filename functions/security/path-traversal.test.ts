@@ -1,4 +1,4 @@
-// Security suite (issue 8): path traversal against upload serving (GET /api/uploads/…) and the
+// Security suite (docs/product.md, Security): path traversal against upload serving (GET /api/uploads/…) and the
 // Upload Manager's delete (POST /api/images/manage). Uploads live in a real folder here (the
 // Node default, scripts/server/local-storage.ts) with secrets beside it and above it; requests
 // go over a real socket so that "..", "%2e%2e" and "\" reach the server as sent, unnormalised.

@@ -1,4 +1,4 @@
-// Security suite (issue 8): session tokens an attacker could make. Each one is sent as the
+// Security suite (docs/product.md, Security): session tokens an attacker could make. Each one is sent as the
 // session cookie to an admin route and must count as signed out (401), while a token made the
 // same way with the right key and claims is accepted (so each refusal is for the reason named).
 import { SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';

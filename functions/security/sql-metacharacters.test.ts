@@ -1,4 +1,4 @@
-// Security suite (issue 8): SQL metacharacters in every text field and every query parameter.
+// Security suite (docs/product.md, Security): SQL metacharacters in every text field and every query parameter.
 // Queries are built by Kysely with bound parameters, so quotes, comments and LIKE wildcards are
 // only text: a field stores them as sent, a query parameter is refused (400) or finds nothing it
 // should not, and nothing ever answers 500.

@@ -1,4 +1,4 @@
-// Shared by the admin's forms and the server's validators.
+// The API's input rules for the profile and social links: every request is checked here first.
 import { z } from 'zod';
 import { isTimeZone } from '../../src/lib/releases.ts';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../src/lib/socials.ts';

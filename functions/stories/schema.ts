@@ -1,4 +1,4 @@
-// Story input, shared by the admin's story form and the server's validators (SPEC 3, 5, 9).
+// The API's input rules for stories: every request is checked here first.
 import { z } from 'zod';
 import { GENRES, type Genre } from '../../src/lib/genres.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../src/lib/slugs.ts';
@@ -22,7 +22,7 @@ const text = (max: number) => z.string().trim().max(max);
 
 /**
  * A cover or page break: an http(s) URL, a path on this site, or an upload path in any of its
- * spellings (normalised to /api/uploads/…, SPEC 5). Empty or null means "the default".
+ * spellings (normalised to /api/uploads/…). Empty or null means "the default".
  */
 const imageAddress = z
   .string()

@@ -1,5 +1,5 @@
-// The admin's sections: the dashboard's cards, the breadcrumb labels and the routes come from
-// this one list. Later features add their section here (galleries, stories, moderation, …).
+// The admin's sections, one list: each gives its dashboard card, breadcrumb label, navigation
+// entry, route and the roles that may use it. A new screen is added here.
 import { ANALYTICS_ROLES, ARCHIVE_ROLES } from '../../functions/core/roles.ts';
 
 export interface AdminSection {

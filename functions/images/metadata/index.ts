@@ -1,4 +1,4 @@
-// Reads the generation metadata an AI image carries (SPEC 3, issue 7). The container readers
+// Reads the generation metadata an AI image carries (decision 0009). The container readers
 // gather the file's metadata texts under their keys (PNG text chunks; JPEG/WebP EXIF
 // UserComment and "key:{json}" tags); the generator is then recognised by what is present.
 // Pure TypeScript on the bytes, for any runtime. Never throws: unreadable, hostile or oversized
