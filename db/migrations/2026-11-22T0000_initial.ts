@@ -1,4 +1,4 @@
-// The first schema: every entity of SPEC section 3. Constraints live here, in the database,
+// The first schema: every entity of docs/product.md, Content and its rules. Constraints live here, in the database,
 // so a bug in a handler cannot write a row the product would not accept.
 import { type Kysely, sql } from 'kysely';
 
@@ -176,7 +176,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       ),
     )
     .addColumn('session_id', 'text', (c) => c.check(within('session_id', 64)))
-    // Never a raw IP: a daily-salted hash of IP + user agent (see ARCHITECTURE, security baseline).
+    // Never a raw IP: a daily-salted hash of IP + user agent (docs/product.md, Content and its rules).
     .addColumn('visitor_hash', 'text', (c) => c.notNull().check(within('visitor_hash', 128)))
     .addColumn('url_path', 'text', (c) => c.check(within('url_path', 2048)))
     .addColumn('referrer', 'text', (c) => c.check(within('referrer', 2048)))

@@ -1,4 +1,4 @@
-// Gallery images as the upload pipeline writes them (issue 7): the 2x thumbnail and placeholder,
+// Gallery images as the upload pipeline writes them (decision 0009): the 2x thumbnail and placeholder,
 // the uploaded file's name, the generation metadata read from the file, the storage keys to delete
 // with the row, and a trigram index for the gallery search.
 import { type Kysely, sql } from 'kysely';

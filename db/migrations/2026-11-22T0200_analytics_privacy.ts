@@ -1,4 +1,4 @@
-// Analytics without tracking (issue 9): the daily salts behind the visitor hash, the hour and
+// Analytics without tracking (docs/product.md, Content and its rules): the daily salts behind the visitor hash, the hour and
 // weekday of each event for the audience segments, and a referrer column that can only hold a host.
 import { type Kysely, sql } from 'kysely';
 

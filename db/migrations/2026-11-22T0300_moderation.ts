@@ -1,11 +1,11 @@
-// Moderation and abuse limits (issue 8): one id space for both comment tables, held comments,
+// Moderation and abuse limits (docs/product.md, Security): one id space for both comment tables, held comments,
 // bans as real network addresses (ranges too), and the counters behind the per-address rate limits.
 import { type Kysely, sql } from 'kysely';
 
 const COMMENT_TABLES = ['chapter_comments', 'image_comments'] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // The moderation calls name a comment by id alone (SPEC 7: moderate sends only id), so a chapter
+  // The moderation calls name a comment by id alone (moderate sends only id), so a chapter
   // comment and an image comment must never share one. Both tables now draw ids from one sequence;
   // image comments whose id a chapter comment already holds are renumbered (nothing refers to
   // comment ids). The sequence belongs to chapter_comments.id so that a truncate with restart

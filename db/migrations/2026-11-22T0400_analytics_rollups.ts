@@ -1,4 +1,4 @@
-// Daily analytics rollups (issue 9, decision 0010): what the dashboard sums instead of scanning
+// Daily analytics rollups (decision 0010): what the dashboard sums instead of scanning
 // every raw event. One row per UTC day and counted thing; no visitor key, address or user agent.
 // And the period cache: the content rollups summed per period, refreshed once a day.
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';

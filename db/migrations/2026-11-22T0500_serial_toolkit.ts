@@ -1,4 +1,4 @@
-// The serial author's toolkit (issue 10): chapters released at a set time, a story's recurring
+// The serial author's toolkit (decisions 0014 and 0024): chapters released at a set time, a story's recurring
 // release schedule, the author's time zone those times are written in, and the per-story switch
 // for the 18+ gate.
 import { type Kysely, sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The deploy hook's state (issue 11, decision 0016). Serverless instances share no memory, so the
+// The deploy hook's state (decision 0016). Serverless instances share no memory, so the
 // pending change, the retry schedule and the last outcome live in this one row, which every
 // instance (and the cron handler) reads and claims.
 import { type Kysely, sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Item 4's promise: export a full site, import it into a fresh database and fresh storage, and
+// The archive's promise (decision 0012): export a full site, import it into a fresh database and fresh storage, and
 // every row of every archived table (as Postgres JSON text) and every upload (byte for byte) is
 // the same; with analytics and without.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// `npm run bench:analytics`: issue 9's performance budget, on the real Node server
+// `npm run bench:analytics`: the analytics budget (docs/product.md, Speed and capacity), on the real Node server
 // (`scripts/start.ts`) with the embedded database, everything on 127.0.0.1.
 // Part 1, ingest: the demo site in a throw-away DATA_DIR, trusting loopback as its proxy; autocannon
 // sends readers' events (analytics-visits.ts: thousands of addresses, real browsers, UUID sessions)

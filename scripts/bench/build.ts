@@ -1,7 +1,7 @@
 // `npm run bench:build`: the full site rebuild on a large catalogue (1,000 published chapters of
 // about 3,000 words across 10 stories) in a throw-away data folder. Prints the time of each
 // step and the peak memory of the build process; medians over several runs.
-// Target (issue 5): a rebuild under 60 s and under 1.5 GB on a 2-core machine.
+// Target (docs/product.md, Speed and capacity): a rebuild under 60 s and under 1.5 GB on a 2-core machine.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// `npm run bench:gallery`: issue 7's budget. Part 1, through the API (the Hono app in this
+// `npm run bench:gallery`: the galleries' budget (docs/product.md, Speed and capacity). Part 1, through the API (the Hono app in this
 // process, as the Node server runs it) on the embedded database in a throw-away folder, with
 // 10,000 images across 20 galleries: p95 of a search and of a page of 20, and the time to upload
 // a 2 MB PNG (metadata, thumbnails, storage, row). Part 2, the real server with the demo content

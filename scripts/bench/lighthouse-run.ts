@@ -1,6 +1,6 @@
 // One Lighthouse run on one URL with its mobile defaults (simulated slow 4G and a 4x slower CPU),
-// in a fresh headless Chromium that is stopped by its PID afterwards, and the numbers issue 6
-// budgets: the four category scores, LCP, CLS, bytes and requests (all, and without images).
+// in a fresh headless Chromium that is stopped by its PID afterwards, and the numbers
+// budgeted (docs/product.md, Speed and capacity): the four category scores, LCP, CLS, bytes and requests (all, and without images).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { resolveChromium } from '../test/chromium.ts';

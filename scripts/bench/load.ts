@@ -1,4 +1,4 @@
-// `npm run bench:load`: issue 8's load and concurrency test. Starts the real server
+// `npm run bench:load`: the load and concurrency test (docs/product.md, Speed and capacity). Starts the real server
 // (`scripts/start.ts`) with the demo content in a throw-away DATA_DIR, trusting loopback as its
 // proxy, and lets BENCH_VISITORS (default 200) simulated readers loose on it for BENCH_DURATION s
 // (default 30): each with its own address (X-Forwarded-For) and visitor cookie, at a human pace,

@@ -1,4 +1,4 @@
-// `npm run bench:pages`: the public pages against issue 6's budget. Starts the real server
+// `npm run bench:pages`: the public pages against their budget (docs/product.md, Speed and capacity). Starts the real server
 // (`scripts/start.ts`) with demo content in a throw-away DATA_DIR, publishes a chapter of about
 // 5,000 words through the API, then runs Lighthouse (mobile defaults, median of BENCH_RUNS,
 // default 3) on the landing page, the story list, a story and that chapter, and autocannon
@@ -104,7 +104,7 @@ function printTable(names: string[], measured: PageMeasure[], loads: { name: str
   console.log(`\nLighthouse ${RUNS} runs (median), mobile defaults; autocannon ${CONNECTIONS} connections x ${DURATION_S} s, ${JSON.stringify(BROWSER_HEADERS)}`);
   console.log('| page / route | Perf | A11y | BP | SEO | LCP | CLS | KiB | requests | KiB no img | req. no img | req/s | ratio |');
   console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|');
-  // "✗" marks a number over issue 6's budget; the byte and request budgets are the chapter's.
+  // "✗" marks a number over the budget; the byte and request budgets are the chapter's.
   const mark = (over: boolean) => (over ? ' ✗' : '');
   for (const [index, name] of names.entries()) {
     const m = measured[index]!;

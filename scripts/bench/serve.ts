@@ -1,7 +1,7 @@
 // `npm run bench:serve`: requests per second of the Node server (the real `scripts/start.ts` with
 // demo content in a throw-away DATA_DIR) on the landing page, plain and compressed, and on the
 // cheapest API call; beside it Debian's nginx serving the same published build folder, when
-// installed. Issue 6 asks for at least half of nginx's rate on the pages.
+// installed. The pages should be served at least half as fast as nginx does (docs/product.md, Speed and capacity).
 // Everything listens on 127.0.0.1; every process started here is stopped by its PID, also on failure.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

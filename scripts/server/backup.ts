@@ -1,4 +1,4 @@
-// Local backups for self-hosters on the embedded database (issue 10, item 5; decision 0013).
+// Local backups for self-hosters on the embedded database (decision 0025).
 // A backup is a folder BACKUP_DIR/backup-<UTC time>/ with the database files as PGlite dumps
 // them (database.tar.gz), a copy of the uploads folder and a manifest. It is written under a
 // ".partial-" name and renamed into place, so a folder named backup-* is always complete; older

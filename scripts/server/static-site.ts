@@ -122,9 +122,9 @@ const AREA_HOMES: { area: RegExp; home: string }[] = [
 ];
 
 /**
- * A chapter address without a page gets 'Chapter not found' (SPEC 2.4), a gallery address
- * 'Gallery not found.' (SPEC 2.3), both with status 404; other addresses in the stories or
- * galleries area go to that area's list, and anything else to the landing page (SPEC 2.1).
+ * A chapter address without a page gets 'Chapter not found', a gallery address
+ * 'Gallery not found.', both with status 404; other addresses in the stories or
+ * galleries area go to that area's list, and anything else to the landing page (docs/product.md, Forms, confirmations and messages).
  */
 async function notFound(c: Context, files: SiteFiles, urlPath: string): Promise<Response> {
   const pagePath = NOT_FOUND_PAGES.find(({ address }) => address.test(urlPath))?.page;

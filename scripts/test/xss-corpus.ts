@@ -1,4 +1,4 @@
-// The XSS corpus of the security suite (issue 8): hostile text for every field the public pages
+// The XSS corpus of the security suite (docs/product.md, Security): hostile text for every field the public pages
 // and the admin screens show, and the check that tells a live payload from harmless text.
 // Every payload, if it ever ran, calls window.__xss('<its id>') (or alert('<its id>')), so a
 // browser test that records those calls and dialogs names the payload that got through.
@@ -11,7 +11,7 @@ export interface XssPayload {
 
 const p = (id: string, text: string): XssPayload => ({ id, text });
 
-/** Markup, URLs and Markdown that have broken real sites; ≥30 as issue 8 asks. */
+/** Markup, URLs and Markdown that have broken real sites; at least 30 of them. */
 export const XSS_PAYLOADS: readonly XssPayload[] = [
   // Script elements
   p('script', `<script>__xss('script')</script>`),
@@ -82,7 +82,7 @@ export const XSS_PAYLOADS: readonly XssPayload[] = [
 
 /**
  * Payloads with a NUL byte, to split a tag or an attribute name. The API answers 400 to NUL in a
- * text field (issue 8), so these go through a field one at a time, apart from the others.
+ * text field, so these go through a field one at a time, apart from the others.
  */
 export const NUL_PAYLOADS: readonly XssPayload[] = [
   p('nul-script', `<scr\0ipt>__xss('nul-script')</scr\0ipt>`),

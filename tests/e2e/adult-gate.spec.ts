@@ -1,4 +1,4 @@
-// The 18+ gate of adult stories (issue 10, item 3): the author marks a story for adults, readers
+// The 18+ gate of adult stories (decision 0024): the author marks a story for adults, readers
 // meet the same question as X galleries before its blurb and chapters, the answer is remembered
 // on the device, and adult stories stay out of search engines, the sitemap and unmarked feeds.
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';

@@ -1,8 +1,8 @@
-// Analytics end to end (issue 9): a visitor with an ordinary desktop Chrome (Playwright's own
+// Analytics end to end: a visitor with an ordinary desktop Chrome (Playwright's own
 // HeadlessChrome is dropped as a bot, so no other test's browsing is counted) opens the demo
 // story, reads its three chapters and looks at a gallery; the admin then sees exactly that on the
 // dashboard: the cards, Top Stories, the retention of each chapter and the content tables. Then
-// the period and every selector, the failures of SPEC 8, a phone, and axe-core in both themes.
+// the period and every selector, the failures (docs/product.md, Forms, confirmations and messages), a phone, and axe-core in both themes.
 import { expect, type LaunchOptions, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts';
 
@@ -179,7 +179,7 @@ test("the summary's failures replace the screen; the other parts' failures are i
   await expect(page.getByRole('alert')).toHaveText('Failed to load summary data');
   await expect(page.locator('.analytics-card')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Top Stories' })).toHaveCount(0);
-  await expect(page.getByLabel('Period')).toHaveCount(0); // the whole screen is the message (SPEC 8)
+  await expect(page.getByLabel('Period')).toHaveCount(0); // the whole screen is the message
 
   await page.unroute(SUMMARY_CALL);
   await page.route(SUMMARY_CALL, (route) => route.abort('failed'));

@@ -1,4 +1,4 @@
-// Export & Import in the admin (issue 10, item 4): download the site's archive, import it back
+// Export & Import in the admin: download the site's archive, import it back
 // with the replace confirmation, and the site is the same afterwards.
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The EPUB download (issue 10, item 2): the story page and each chapter page link to the book
+// The EPUB download (decision 0011): the story page and each chapter page link to the book
 // built at publish time; the file that arrives is an EPUB (a zip whose first entry is the
 // stored `mimetype`).
 import fs from 'node:fs';

@@ -13,14 +13,14 @@ test.describe('landing page', () => {
     await expect(page.getByRole('link', { name: 'Stories' })).toHaveAttribute('href', '/storytime');
     await expect(page.getByRole('link', { name: 'Galleries' })).toHaveAttribute('href', '/galleries');
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
-    // SPEC 2.2 order: website, twitter, instagram, facebook, youtube, discord, patreon (facebook is unset in the demo).
+    // The landing page's order: website, twitter, instagram, facebook, youtube, discord, patreon (facebook is unset in the demo).
     const platforms = await page.locator('.social-icons a').evaluateAll((links) => links.map((a) => a.getAttribute('data-platform')));
     expect(platforms).toEqual(['website', 'twitter', 'instagram', 'youtube', 'discord', 'patreon']);
     await expect(page.getByRole('link', { name: /Patreon/ })).toHaveAttribute('href', 'https://patreon.com/maraquillon');
     expect(errors).toEqual([]);
   });
 
-  test('sends its page view once it has loaded (SPEC 4: every public page)', async ({ page }) => {
+  test('sends its page view once it has loaded (as every public page does)', async ({ page }) => {
     await page.addInitScript(() => {
       navigator.sendBeacon = () => false; // beacons carry no body Playwright can read: the page falls back to fetch
     });

@@ -1,4 +1,4 @@
-// Moderation end to end (issue 8): a reader (a browser context of their own, no admin cookie)
+// Moderation end to end: a reader (a browser context of their own, no admin cookie)
 // comments on the demo chapter and on a gallery image; the author sees both pending with their
 // context and link, approves one (it appears for the reader), rejects the other (it stays hidden,
 // counted as rejected), bans the reader's address from the comment (the next comment is refused
@@ -233,7 +233,7 @@ test("the author bans the reader's address from a comment; the next comment is r
   await expect(bannedCard(page, ip)).toBeVisible();
   await expect(commentCard(page, REFUSED_TEXT)).toHaveCount(0);
 
-  // Unban asks first (SPEC 5); 'Cancel' keeps the ban.
+  // Unban asks first; 'Cancel' keeps the ban.
   await bannedCard(page, ip)
     .getByRole('button', { name: `Unban ${ip}` })
     .click();
@@ -322,7 +322,7 @@ test('a typed ban: the address is required, a bad one is refused in the serverâ€
   expect(errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
 });
 
-test('load and action failures read as SPEC 8 words them', async ({ page }) => {
+test("load and action failures say what failed, with the server's words", async ({ page }) => {
   await signIn(page);
   await page.route('**/api/admin/banned-ips/list', (route) => route.fulfill({ status: 500, json: { success: false, error: 'Database unavailable' } }));
   await page.goto(MANAGER);
@@ -341,7 +341,7 @@ test('load and action failures read as SPEC 8 words them', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText(['Failed to load stats (Network error occurred)', 'Failed to load comments (Request failed (500))']);
   await expect(tile(page, 'Banned IPs')).toHaveText('Error');
 
-  // Moderating answers errors as plain text (SPEC 7): the author reads the server's words.
+  // Moderating answers errors as plain text: the author reads the server's words.
   await page.unroute('**/api/admin/comments/list*');
   await page.unroute('**/api/admin/mod-stats');
   await page.route('**/api/admin/comments/moderate', (route) => route.fulfill({ status: 409, contentType: 'text/plain', body: 'Comment is already approved' }));

@@ -52,7 +52,7 @@ test('chapters in order by buttons and keyboard, with page breaks, progress, Con
   await expect(page.getByRole('link', { name: /Previous chapter/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  // Search and sharing: SPEC 2.4's description rule, the canonical address, the cover, JSON-LD.
+  // Search and sharing (docs/product.md): the description rule, the canonical address, the cover, JSON-LD.
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'The warship came out of the Veil the way a whale surfaces: slowly, and then all at once.');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/storytime\/story\/the-lantern-fleet\/chapter\/1\/$/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /lantern-fleet-cover\.webp$/);

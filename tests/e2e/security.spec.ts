@@ -1,4 +1,4 @@
-// The XSS corpus (scripts/test/xss-corpus.ts) through every text field the site shows (issue 8):
+// The XSS corpus (scripts/test/xss-corpus.ts) through every text field the site shows (docs/product.md, Security):
 // the author puts it in chapter Markdown, chapter and image comments (name and text), the profile,
 // social links, stories, chapters, galleries, image titles and alt texts and the prompts inside an
 // uploaded PNG; after the site republished, a browser visits every page that shows them. Nothing
