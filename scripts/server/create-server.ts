@@ -33,7 +33,7 @@ export function createServer(options: {
   backupError?: () => Failure | null;
 }): Hono {
   const { config, database, sessionSecret, publisher, releasesChanged, backupError } = options;
-  // The admin's top bar shows a failed backup beside the publish state (docs/decisions/0006-publish-state.md).
+  // The admin's top bar shows a failed backup beside the publish state (docs/decisions/0027-publish-state.md).
   const rebuild: RebuildTrigger = {
     schedule: (reason) => publisher.schedule(reason),
     state: () => ({ ...publisher.state(), backup_error: backupError?.() ?? null }),
