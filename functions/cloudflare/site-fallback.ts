@@ -3,7 +3,7 @@
 // this; it gives them the Node server's answers (scripts/server/static-site.ts): /admin/* is the
 // admin app's page (it routes in the browser), a missing chapter gets the 'Chapter not found'
 // page and a missing gallery the 'Gallery not found.' page, both with status 404, and any other
-// unknown address redirects to its area's list or the landing page (docs/product.md, Forms, confirmations and messages).
+// unknown address redirects to its area's list or the landing page (docs/product.md, Forms and messages).
 import { GALLERY_NOT_FOUND_PATH } from '../../src/lib/gallery-urls.ts';
 import { SECURITY_HEADERS } from '../core/page-security.ts';
 

@@ -124,7 +124,7 @@ const AREA_HOMES: { area: RegExp; home: string }[] = [
 /**
  * A chapter address without a page gets 'Chapter not found', a gallery address
  * 'Gallery not found.', both with status 404; other addresses in the stories or
- * galleries area go to that area's list, and anything else to the landing page (docs/product.md, Forms, confirmations and messages).
+ * galleries area go to that area's list, and anything else to the landing page (docs/product.md, Forms and messages).
  */
 async function notFound(c: Context, files: SiteFiles, urlPath: string): Promise<Response> {
   const pagePath = NOT_FOUND_PAGES.find(({ address }) => address.test(urlPath))?.page;

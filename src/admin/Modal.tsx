@@ -49,7 +49,7 @@ interface PendingConfirmation {
 
 /**
  * `confirm(message)` resolves true or false once the person answers; render `dialog` somewhere
- * in the screen. Destructive actions use it (docs/product.md, Forms, confirmations and messages).
+ * in the screen. Destructive actions use it (docs/product.md, Forms and messages).
  */
 export function useConfirm() {
   const [pending, setPending] = useState<PendingConfirmation | null>(null);

@@ -5,7 +5,7 @@ import { failureText, NoticeBanner, SubmitButton, TextField, useNotice } from '.
 
 const EMPTY = { current: '', next: '', confirm: '' };
 
-/** The form's own checks (docs/product.md, Forms, confirmations and messages); the server checks again. */
+/** The form's own checks (docs/product.md, Forms and messages); the server checks again. */
 export function passwordFormError({ current, next, confirm }: typeof EMPTY): string | null {
   if (!current || !next || !confirm) return 'All fields are required';
   if (next.length < PASSWORD_MIN_LENGTH) return `New password must be at least ${PASSWORD_MIN_LENGTH} characters long`;

@@ -13,7 +13,7 @@ import { Tabs } from './UploadManagerTabs.tsx';
 const FOLDER_LABELS: Record<UploadFolder, string> = { covers: 'Covers', pagebreaks: 'Page breaks', general: 'General' };
 const FOLDERS = Object.keys(FOLDER_LABELS) as UploadFolder[];
 
-/** The server's words when it answered, the screen's fallback otherwise (docs/product.md, Forms, confirmations and messages). */
+/** The server's words when it answered, the screen's fallback otherwise (docs/product.md, Forms and messages). */
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 export function UploadManager() {

@@ -7,7 +7,7 @@ export interface Notice {
   text: string;
 }
 
-/** A notice; successes clear themselves after `successMs` (docs/product.md, Forms, confirmations and messages: 3 seconds). */
+/** A notice; successes clear themselves after `successMs` (docs/product.md, Forms and messages: 3 seconds). */
 export function useNotice(successMs = 3000) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

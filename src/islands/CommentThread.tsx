@@ -44,7 +44,7 @@ export default function CommentThread({ load, post, failureMessage, headingLevel
     try {
       setComments(await load());
     } catch (error) {
-      console.warn('Loading comments failed', error); // only logged (docs/product.md, Forms, confirmations and messages)
+      console.warn('Loading comments failed', error); // only logged (docs/product.md, Forms and messages)
       setComments([]);
     }
   }, [load]);

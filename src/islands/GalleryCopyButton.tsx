@@ -2,7 +2,7 @@
 // ignored (the text stays on screen to select by hand).
 import { useEffect, useState } from 'react';
 
-/** How long 'Copied' shows (docs/product.md, Forms, confirmations and messages). */
+/** How long 'Copied' shows (docs/product.md, Forms and messages). */
 export const COPIED_MS = 1000;
 
 export default function GalleryCopyButton({ text, what }: { text: string; what: string }) {

@@ -9,7 +9,7 @@ import { trackPageView } from '../scripts/analytics.ts';
 import GalleryCard from './GalleryCard.tsx';
 import { RatingSelect, useRatingFilter } from './GalleryRating.tsx';
 
-/** docs/product.md, Forms, confirmations and messages. */
+/** docs/product.md, Forms and messages. */
 export const GALLERY_LIST_FAILURE = 'Unable to load galleries. Ensure the new PHP API is uploaded and database configured.';
 
 export default function GalleryList({ prebuilt }: { prebuilt: Gallery[] }) {

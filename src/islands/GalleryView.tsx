@@ -13,7 +13,7 @@ import GalleryLightbox from './GalleryLightbox.tsx';
 import { RatingSelect, useRatingFilter } from './GalleryRating.tsx';
 import GallerySearch from './GallerySearch.tsx';
 
-/** docs/product.md, Forms, confirmations and messages. */
+/** docs/product.md, Forms and messages. */
 export const IMAGE_LOAD_FAILURE = 'Failed to load images for this gallery.';
 
 interface Props {

@@ -60,7 +60,7 @@ loadMore?.addEventListener('click', async () => {
     // More pages exist while page times limit is below the total.
     loadMore.hidden = page * READER_CHAPTER_PAGE_SIZE >= total;
   } catch (error) {
-    console.warn('Loading chapters failed', error); // docs/product.md, Forms, confirmations and messages: only logged
+    console.warn('Loading chapters failed', error); // docs/product.md, Forms and messages: only logged
   } finally {
     loadMore.disabled = false;
     loadMore.textContent = 'Load More Chapters';

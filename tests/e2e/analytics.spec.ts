@@ -2,7 +2,7 @@
 // HeadlessChrome is dropped as a bot, so no other test's browsing is counted) opens the demo
 // story, reads its three chapters and looks at a gallery; the admin then sees exactly that on the
 // dashboard: the cards, Top Stories, the retention of each chapter and the content tables. Then
-// the period and every selector, the failures (docs/product.md, Forms, confirmations and messages), a phone, and axe-core in both themes.
+// the period and every selector, the failures (docs/product.md, Forms and messages), a phone, and axe-core in both themes.
 import { expect, type LaunchOptions, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 // Content Performance: the first 20 stories, chapters, galleries or pages of the
 // period, in a table that scrolls sideways inside its box on a phone. A failure leaves it empty
-// (docs/product.md, Forms, confirmations and messages).
+// (docs/product.md, Forms and messages).
 import { useMemo, useState } from 'react';
 import { type AnalyticsPeriod, CONTENT_KINDS, CONTENT_TABLE_ROWS, type ContentKind, type ContentRows } from '../../lib/analytics-report.ts';
 import { analyticsApi } from './api.ts';

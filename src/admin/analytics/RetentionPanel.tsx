@@ -1,6 +1,6 @@
 // Retention: for one story, each published chapter's unique readers as a share of the
 // first chapter's: where readers drop off. The story is the reader's choice, else the most read
-// one of the period, else the first story. Failures leave the chart empty (docs/product.md, Forms, confirmations and messages).
+// one of the period, else the first story. Failures leave the chart empty (docs/product.md, Forms and messages).
 import { useMemo, useState } from 'react';
 import type { AnalyticsPeriod, StoryRetention } from '../../lib/analytics-report.ts';
 import { analyticsApi } from './api.ts';

@@ -1,4 +1,4 @@
-// Failure notices of the Gallery Manager (docs/product.md, Forms, confirmations and messages): the screen's own words ('Failed to delete
+// Failure notices of the Gallery Manager (docs/product.md, Forms and messages): the screen's own words ('Failed to delete
 // gallery'), then the reason in brackets when there is one: the server's message, with its status
 // code for a refused gallery save ('shown as status code, colon, server message').
 import { ApiError, NetworkError } from '../../lib/api-client.ts';

@@ -16,7 +16,7 @@ import { ALL_COMMENTS, type CommentFilters } from './filters.ts';
 import { ModerationStatsTiles } from './ModerationStatsTiles.tsx';
 import { useModerationData } from './useModerationData.ts';
 
-/** docs/product.md, Forms, confirmations and messages. */
+/** docs/product.md, Forms and messages. */
 export const UNBAN_QUESTION = 'Are you sure you want to unban this IP address?';
 
 export function ModerationManager() {

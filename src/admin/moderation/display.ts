@@ -1,4 +1,4 @@
-// How the Moderation Manager words and shows what the API sends (docs/product.md, Forms, confirmations and messages).
+// How the Moderation Manager words and shows what the API sends (docs/product.md, Forms and messages).
 import type { BannedIp, CommentStatus, ModerationAction } from './api.ts';
 
 const PAST_TENSE: Record<ModerationAction, string> = { approve: 'approved', reject: 'rejected', delete: 'deleted' };

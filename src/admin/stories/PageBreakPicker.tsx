@@ -13,7 +13,7 @@ export function PageBreakPicker({ onPick, onClose }: { onPick(image: PageBreakIm
       .pageBreaks()
       .then(setImages)
       .catch((cause: unknown) => {
-        setImages([]); // docs/product.md, Forms, confirmations and messages: emptied on failure
+        setImages([]); // docs/product.md, Forms and messages: emptied on failure
         setError(failureText(cause, 'Failed to load page breaks'));
       });
   }, []);
