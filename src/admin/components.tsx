@@ -112,18 +112,16 @@ export function TextAreaField({ label, hint, error, value, onChange, ...textarea
 type SelectFieldProps<T extends string> = ControlProps<T> &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
     options: readonly T[];
-    /** The words shown for an option, when they differ from its value. */
-    optionLabel?: (option: T) => string;
   };
 
-export function SelectField<T extends string>({ label, hint, error, value, options, optionLabel, onChange, ...select }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({ label, hint, error, value, options, onChange, ...select }: SelectFieldProps<T>) {
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (
         <select {...select} {...control} value={value} onChange={(event) => onChange(event.target.value as T)}>
           {options.map((option) => (
             <option key={option} value={option}>
-              {optionLabel ? optionLabel(option) : option}
+              {option}
             </option>
           ))}
         </select>
