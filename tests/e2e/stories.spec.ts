@@ -32,6 +32,9 @@ test('create a story with genres, a cover and a chosen page break', async ({ pag
   const form = page.getByRole('dialog', { name: 'New Story' });
   await form.getByLabel('Title').fill('The Clockwork Tide!');
   await expect(form.getByLabel('Slug')).toHaveValue('the-clockwork-tide');
+  // A hint describes its field but is not part of its name.
+  await expect(form.getByLabel('Slug')).toHaveAccessibleName('Slug');
+  await expect(form.getByLabel('Slug')).toHaveAccessibleDescription("The story's address: /storytime/story/{slug}");
   await form.getByLabel('Description').fill('A harbour city runs on tides and secrets.');
   await form.getByLabel('Blurb (Markdown)').fill('The sea keeps *time* here.');
   await form.getByRole('checkbox', { name: 'Alternate History' }).check();
