@@ -3,7 +3,9 @@ import { childElements, ownText, parseXml } from './xml.ts';
 
 describe('parseXml', () => {
   it('reads elements, attributes, decoded text and CDATA as written', () => {
-    const root = parseXml('<?xml version="1.0"?>\n<feed xml:lang="en"><title type="html">A &amp;lt; B &#233;&#x263A;</title><link href="/a?x=1&amp;y=2"/><s><![CDATA[<b>&amp;</b>]]></s></feed>');
+    const root = parseXml(
+      '<?xml version="1.0"?>\n<feed xml:lang="en"><title type="html">A &amp;lt; B &#233;&#x263A;</title><link href="/a?x=1&amp;y=2"/><s><![CDATA[<b>&amp;</b>]]></s></feed>',
+    );
     const [title, link, cdata] = childElements(root);
     expect(root.attributes).toEqual({ 'xml:lang': 'en' });
     expect(ownText(title!)).toBe('A &lt; B é☺');

@@ -31,7 +31,11 @@ export function parseXml(xml: string): XmlElement {
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        const element: XmlElement = { name, attributes: Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key, decodeXml(value)])), children: [] };
+        const element: XmlElement = {
+          name,
+          attributes: Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key, decodeXml(value)])),
+          children: [],
+        };
         (open.at(-1)?.children ?? roots).push(element);
         open.push(element);
       },

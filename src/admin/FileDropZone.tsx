@@ -31,6 +31,7 @@ export function FileDropZone({ busy, multiple = false, accept, prompt, buttonLab
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a shortcut; the file input inside is the keyboard's way
     <div
       className={`drop-zone${dragging ? ' is-dragging' : ''}${busy ? ' is-busy' : ''}`}
       aria-busy={busy}
