@@ -1,21 +1,14 @@
 // `npm run export -- [--out FILE] [--analytics]`: the whole site in one archive
 // (docs/archive-format.md). Refuses while the server holds the embedded database (scripts/cli.ts).
 import fs from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { streamArchive } from '../functions/archive/export.ts';
 import { archiveFileName } from '../functions/archive/file-name.ts';
-import { runWithDatabase } from './cli.ts';
+import { argsOrUsage, runWithDatabase } from './cli.ts';
 import { uploadStorage } from './server/create-server.ts';
 
 const USAGE = 'Usage: npm run export -- [--out FILE] [--analytics]';
 
-let options;
-try {
-  options = parseArgs({ options: { out: { type: 'string' }, analytics: { type: 'boolean', default: false } } }).values;
-} catch {
-  console.error(USAGE);
-  process.exit(1);
-}
+const options = argsOrUsage({ options: { out: { type: 'string' }, analytics: { type: 'boolean', default: false } } }, USAGE).values;
 
 await runWithDatabase(async ({ db }, config) => {
   const started = performance.now();

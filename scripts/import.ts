@@ -1,22 +1,16 @@
 // `npm run import -- FILE [--replace]`: makes the site what the archive holds. A site with
 // content is only replaced with --replace. Refuses while the server holds the embedded database
 // (scripts/cli.ts); the next `npm start` republishes the site from the imported content.
-import { parseArgs } from 'node:util';
 import { importArchive, SITE_HAS_CONTENT } from '../functions/archive/import.ts';
-import { runWithDatabase } from './cli.ts';
+import { argsOrUsage, runWithDatabase } from './cli.ts';
 import { uploadStorage } from './server/create-server.ts';
 import { settleInterruptedWrites } from './server/interrupted-writes.ts';
 import { openRangeReader } from './server/temp-spool.ts';
 
 const USAGE = 'Usage: npm run import -- FILE [--replace]';
 
-let parsed;
-try {
-  parsed = parseArgs({ options: { replace: { type: 'boolean', default: false } }, allowPositionals: true });
-} catch {
-  parsed = null;
-}
-if (!parsed || parsed.positionals.length !== 1) {
+const parsed = argsOrUsage({ options: { replace: { type: 'boolean', default: false } }, allowPositionals: true }, USAGE);
+if (parsed.positionals.length !== 1) {
   console.error(USAGE);
   process.exit(1);
 }

@@ -103,6 +103,7 @@ export async function createGallery(t: ApiTestContext, slug: string, title: stri
 
 export interface ReportAnswer {
   status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: each test reads the report it asked for
   body: { success: boolean; data?: any; error?: string };
 }
 
@@ -113,6 +114,7 @@ export async function getReport(t: ApiTestContext, pathAndQuery: string, cookie?
 }
 
 /** The data of a successful report, failing the test with the answer otherwise. */
+// biome-ignore lint/suspicious/noExplicitAny: each test reads the report it asked for
 export async function reportData(t: ApiTestContext, cookie: string, pathAndQuery: string): Promise<any> {
   const { status, body } = await getReport(t, pathAndQuery, cookie);
   expect(status, JSON.stringify(body)).toBe(200);

@@ -113,7 +113,11 @@ async function writeEvents(db: Db, submissions: Submission[]): Promise<Outcome[]
 async function countAndWrite(db: Db, submissions: Submission[]): Promise<Outcome[]> {
   const counted = await rateLimitStore.countBatch(db, submissions.flatMap(({ hits }) => hits));
   let next = 0;
-  const outcomes: Outcome[] = submissions.map(({ hits }) => ({ hits: counted.slice(next, (next += hits.length)) }));
+  const outcomes: Outcome[] = submissions.map(({ hits }) => {
+    const start = next;
+    next += hits.length;
+    return { hits: counted.slice(start, next) };
+  });
   const accepted: Checked[] = [];
   submissions.forEach(({ event, sender }, index) => {
     const outcome = outcomes[index]!;

@@ -98,7 +98,7 @@ describe('sizes', () => {
     ['understates', 1],
     ['overstates', 100],
   ])('refuses an entry whose declared size %s what it unpacks to', async (_, size) => {
-    const archive = declareSize(await craftArchive({ ...emptyData(), 'data/stories.json': ' '.repeat(10) + '[]' }), 'data/stories.json', size);
+    const archive = declareSize(await craftArchive({ ...emptyData(), 'data/stories.json': `${' '.repeat(10)}[]` }), 'data/stories.json', size);
     await expectRefused(archive, /"data\/stories.json" is damaged and cannot be unpacked \(an entry unpacks to (more|fewer)/);
   });
 });

@@ -61,7 +61,10 @@ describe('GET /api/admin/export', () => {
     const storage = t.deps.storage;
     let reads = 0;
     const get = storage.get.bind(storage);
-    storage.get = (key) => ((reads += 1), get(key));
+    storage.get = (key) => {
+      reads += 1;
+      return get(key);
+    };
     const response = await t.call('/api/admin/export', { cookie });
     expect(response.headers.get('content-length')).toBeNull();
     const reader = response.body!.getReader();

@@ -3,7 +3,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { CHROME_ON_WINDOWS, pageView, setClock, storedEvents, ingest } from '../analytics/test-kit.ts';
-import { expectError } from '../chapters/test-kit.ts';
 import { BANNED_ADDRESS_MESSAGE } from '../core/guards.ts';
 import { COMMENT_LIMIT, LIKE_LIMIT } from '../core/rate-limit.ts';
 import { galleryTestKit } from '../images/test-kit.ts';

@@ -34,7 +34,7 @@ export function groupCommit<T, R>(write: (items: T[]) => Promise<R[]>): (item: T
   async function settle(batch: Waiting<T, R>[]): Promise<void> {
     try {
       const results = await write(batch.map((waiting) => waiting.item));
-      batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+      for (const [index, waiting] of batch.entries()) waiting.resolve(results[index]!);
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
       else for (const waiting of batch) await settle([waiting]);

@@ -42,6 +42,7 @@ function withTextChunk(png: Uint8Array, keyword: string, text: string): Uint8Arr
   return new Uint8Array([...png.subarray(0, afterHeader), ...chunk('tEXt', data), ...png.subarray(afterHeader)]);
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: each test reads the fields it checks
 type Answer = { success: boolean; images: Record<string, any>[]; errors: string[]; error?: string };
 async function upload(cookie: string, galleryId: number, files: UploadFile[], expectedStatus = 201): Promise<Answer> {
   const res = await uploadImages(t, cookie, galleryId, files);

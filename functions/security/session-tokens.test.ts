@@ -74,7 +74,7 @@ describe('session tokens', () => {
       const [header, , signature] = (await sign(validClaims())).split('.');
       return `${header}.${b64url({ ...validClaims(), sub: String(userId + 1) })}.${signature}`;
     }],
-    ['with the signature cut off', async () => (await sign(validClaims())).split('.').slice(0, 2).join('.') + '.'],
+    ['with the signature cut off', async () => `${(await sign(validClaims())).split('.').slice(0, 2).join('.')}.`],
     ['that is not a token at all', async () => 'not-a-token'],
     ['that is empty', async () => ''],
   ];

@@ -27,7 +27,7 @@ const siteDomain = optionalText(253).transform((value, ctx) => {
   if (value == null) return value;
   const candidate = /^https?:\/\//i.test(value) ? value : `https://${value}`;
   const url = URL.canParse(candidate) ? new URL(candidate) : null;
-  if (!url || !url.hostname.includes('.') || url.pathname !== '/' || url.search || url.hash) {
+  if (!url?.hostname.includes('.') || url.pathname !== '/' || url.search || url.hash) {
     ctx.addIssue({ code: 'custom', message: 'must be a domain name such as author.example' });
     return z.NEVER;
   }

@@ -8,7 +8,7 @@ const TITLE = String.raw`(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?`;
 
 export function withoutUpload(markdown: string, key: string): string {
   // The address, ending where the key ends (so "x.png" never matches inside "x.png2").
-  const file = String.raw`uploads/${escapeRegExp(key)}(?![A-Za-z0-9._-])`;
+  const file = `uploads/${escapeRegExp(key)}(?![A-Za-z0-9._-])`;
   const address = String.raw`<?[^\s()<>"']*${file}>?`;
   const definition = new RegExp(String.raw`^ {0,3}\[([^\]]+)\]:[ \t]*${address}.*(?:\r?\n|$)`, 'gm');
   // Labels compare case-insensitively in Markdown ("[Map]" uses "[map]: …").

@@ -35,7 +35,7 @@ const FORM_NAME_ESCAPES: Record<string, string> = { '%0a': '\n', '%0d': '\r', '%
  * does not, and a name should read the same on both.
  */
 export function displayName(name: string): string {
-  const unescaped = name.replace(/%0a|%0d|%22/gi, (escape) => FORM_NAME_ESCAPES[escape.toLowerCase()]!);
+  const unescaped = name.replace(/%0a|%0d|%22/gi, (escaped) => FORM_NAME_ESCAPES[escaped.toLowerCase()]!);
   const base = (unescaped.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return base.length > 80 ? `${base.slice(0, 79)}…` : base;
 }

@@ -68,7 +68,13 @@ describe('GET /api/images/manage: where each file is used', () => {
     await insertContent();
     const cookie = await t.signedInAs('admin');
     let queries = 0;
-    const counted = t.deps.db.withPlugin({ transformQuery: (args) => (queries++, args.node), transformResult: async (args) => args.result });
+    const counted = t.deps.db.withPlugin({
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
     const app = createApp({ ...t.deps, db: counted });
     const list = async () => {
       queries = 0;

@@ -100,7 +100,9 @@ export async function paceIngest(base: string, catalogue: LiveCatalogue, duratio
         latencies.push(performance.now() - started);
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       })
-      .catch(() => void (errors += 1))
+      .catch(() => {
+        errors += 1;
+      })
       .finally(() => inFlight.delete(request));
     inFlight.add(request);
   };

@@ -210,7 +210,7 @@ async function nodeServerLatency(env: NodeJS.ProcessEnv): Promise<{ database: nu
     cwd: projectRoot,
     env: { ...env, PORT: String(PORT.node), DATA_DIR: dataDir, SITE_URL: nodeUrl, SEED_DEMO_CONTENT: 'false', ADMIN_PASSWORD },
   });
-  await waitForOk(nodeUrl + '/api/author/get', server, 120_000);
+  await waitForOk(`${nodeUrl}/api/author/get`, server, 120_000);
   const times = await warmLatency(nodeUrl);
   await stopProcess(server);
   return times;

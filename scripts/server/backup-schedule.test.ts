@@ -118,7 +118,12 @@ describe('BackupSchedule', () => {
     const s = new BackupSchedule({
       intervalMs: HOUR,
       newestBackupAt: async () => null,
-      backup: () => new Promise<void>((resolve) => (finish = resolve)).then(() => void (finished = true)),
+      backup: async () => {
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        finished = true;
+      },
       log: () => {},
     });
     void s.start();

@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { xml2js, type Element } from 'xml-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContentSnapshot } from '../../functions/site/snapshot.ts';
 import { parseAtom } from '../test/atom.ts';
 import { openTestDatabase } from '../test/database.ts';
+import { childElements, ownText, parseXml, type XmlElement } from '../test/xml.ts';
 import { buildStaticSite } from './site-builder.ts';
 import { staticSite } from './static-site.ts';
 
@@ -77,11 +77,11 @@ function filesUnder(dir: string): string[] {
 /** The texts of every element with this name, with a strict parser (malformed XML throws). */
 function xmlTexts(xml: string, name: string): string[] {
   const texts: string[] = [];
-  const visit = (element: Element) => {
-    if (element.name === name) texts.push((element.elements ?? []).map((node) => String(node.text ?? '')).join(''));
-    element.elements?.forEach(visit);
+  const visit = (element: XmlElement) => {
+    if (element.name === name) texts.push(ownText(element));
+    childElements(element).forEach(visit);
   };
-  visit(xml2js(xml, { compact: false }) as Element);
+  visit(parseXml(xml));
   return texts;
 }
 

@@ -57,8 +57,14 @@ async function startS3rver(directory: string): Promise<RunningS3rver> {
   try {
     const port = await new Promise<number>((resolve, reject) => {
       const timeout = setTimeout(() => reject(new Error('s3rver did not start within 10 s')), 10_000);
-      child.once('message', (message) => (clearTimeout(timeout), resolve(Number(message))));
-      child.once('exit', (code) => (clearTimeout(timeout), reject(new Error(`s3rver exited with code ${code}`))));
+      child.once('message', (message) => {
+        clearTimeout(timeout);
+        resolve(Number(message));
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timeout);
+        reject(new Error(`s3rver exited with code ${code}`));
+      });
     });
     return { endpoint: `http://127.0.0.1:${port}`, stop };
   } catch (error) {

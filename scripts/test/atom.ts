@@ -1,6 +1,6 @@
-// Reads an Atom feed back for tests, with a strict XML parser (xml-js over sax, which the `feed`
-// package itself depends on): malformed XML or an unknown entity throws instead of being guessed at.
-import { xml2js, type Element } from 'xml-js';
+// Reads an Atom feed back for tests, with the strict XML reader of ./xml.ts: malformed XML or an
+// unknown entity throws instead of being guessed at.
+import { childElements, ownText, parseXml, type XmlElement as Element } from './xml.ts';
 
 export interface AtomEntry {
   /** Texts as a reader shows them: type="html" texts are decoded once more. */
@@ -28,12 +28,12 @@ export interface AtomFeed {
 }
 
 export function parseAtom(xml: string): AtomFeed {
-  const root = (xml2js(xml, { compact: false }) as Element).elements?.find((element) => element.type === 'element');
-  if (root?.name !== 'feed' || root.attributes?.['xmlns'] !== 'http://www.w3.org/2005/Atom') throw new Error('not an Atom feed');
+  const root = parseXml(xml);
+  if (root.name !== 'feed' || root.attributes['xmlns'] !== 'http://www.w3.org/2005/Atom') throw new Error('not an Atom feed');
   const links = children(root, 'link');
-  const linkTo = (rel: string) => links.find((link) => (link.attributes?.['rel'] ?? 'alternate') === rel)?.attributes?.['href'] as string | undefined;
+  const linkTo = (rel: string) => links.find((link) => (link.attributes['rel'] ?? 'alternate') === rel)?.attributes['href'];
   return {
-    lang: root.attributes['xml:lang'] as string | undefined,
+    lang: root.attributes['xml:lang'],
     id: text(child(root, 'id')),
     title: text(child(root, 'title')),
     subtitle: optionalText(child(root, 'subtitle')),
@@ -46,7 +46,7 @@ export function parseAtom(xml: string): AtomFeed {
     entries: children(root, 'entry').map((entry) => ({
       title: text(child(entry, 'title')),
       id: text(child(entry, 'id')),
-      link: child(entry, 'link')?.attributes?.['href'] as string,
+      link: child(entry, 'link')?.attributes['href'] as string,
       updated: text(child(entry, 'updated')),
       summary: optionalText(child(entry, 'summary')),
       categories: categoryTerms(entry),
@@ -54,14 +54,14 @@ export function parseAtom(xml: string): AtomFeed {
   };
 }
 
-const children = (parent: Element | undefined, name: string) => parent?.elements?.filter((element) => element.name === name) ?? [];
+const children = (parent: Element | undefined, name: string) => (parent ? childElements(parent).filter((element) => element.name === name) : []);
 const child = (parent: Element | undefined, name: string) => children(parent, name)[0];
-const categoryTerms = (parent: Element) => children(parent, 'category').map((category) => String(category.attributes?.['term']));
+const categoryTerms = (parent: Element) => children(parent, 'category').map((category) => String(category.attributes['term']));
 
 function optionalText(element: Element | undefined): string | undefined {
   if (!element) return undefined;
-  const raw = (element.elements ?? []).map((node) => String(node.text ?? node.cdata ?? '')).join('');
-  return element.attributes?.['type'] === 'html' ? decodeHtml(raw) : raw;
+  const raw = ownText(element);
+  return element.attributes['type'] === 'html' ? decodeHtml(raw) : raw;
 }
 
 function text(element: Element | undefined): string {

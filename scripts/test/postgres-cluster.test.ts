@@ -16,7 +16,9 @@ function fakeInstall(versions: string[], withInitdb = true): string {
   }
   return root;
 }
-afterEach(() => roots.splice(0).forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
+afterEach(() => {
+  for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+});
 
 describe('findPostgresBin', () => {
   it('picks the newest major version by number, not by text (9 < 15 < 16)', () => {

@@ -61,6 +61,7 @@ export const XSS_PAYLOADS: readonly XssPayload[] = [
   p('jsonld-comment', `<!--<script>__xss('jsonld-comment')</script>-->`),
   // Client-side templates
   p('mustache', `{{constructor.constructor('__xss("mustache")')()}}`),
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the payload is a template literal as text
   p('template-literal', '${__xss(`template-literal`)}'),
   // Markdown
   p('md-link-js', `[md link](javascript:__xss('md-link-js'))`),

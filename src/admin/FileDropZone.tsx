@@ -1,7 +1,7 @@
 // The admin's upload area: drop files on it or browse for them. The Upload Manager takes one
 // image, the Gallery Manager many; what the files are is decided by the caller.
 import './upload-manager.css'; // the .drop-zone look
-import { Upload } from 'lucide-react';
+import { Upload } from '../lib/icons.tsx';
 import { type DragEvent, useId, useState } from 'react';
 
 interface FileDropZoneProps {
@@ -31,6 +31,7 @@ export function FileDropZone({ busy, multiple = false, accept, prompt, buttonLab
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a shortcut; the file input inside is the keyboard's way
     <div
       className={`drop-zone${dragging ? ' is-dragging' : ''}${busy ? ' is-busy' : ''}`}
       aria-busy={busy}

@@ -69,6 +69,7 @@ export function useConfirm() {
         <button type="button" className="button button-ghost" onClick={() => answer(false)}>
           Cancel
         </button>
+        {/* biome-ignore lint/a11y/noAutofocus: a confirmation dialog moves focus to its answer when it opens */}
         <button type="button" className="button button-danger" autoFocus onClick={() => answer(true)}>
           {pending.confirmLabel}
         </button>

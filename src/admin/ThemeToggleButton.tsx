@@ -1,4 +1,4 @@
-import { Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from '../lib/icons.tsx';
 import { useEffect, useState } from 'react';
 import { currentTheme, type Theme, toggleTheme } from '../lib/theme.ts';
 

@@ -2,7 +2,7 @@
 // general tab, and View / Delete for each file.
 import './upload-manager.css';
 import { useCallback, useEffect, useState } from 'react';
-import { type UploadFile, type UploadFolder, type UploadListing } from '../lib/upload-kinds.ts';
+import type { UploadFile, UploadFolder, UploadListing } from '../lib/upload-kinds.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
 import { NoticeBanner, useNotice } from './components.tsx';
 import { useConfirm } from './Modal.tsx';

@@ -1,6 +1,6 @@
 // One uploaded file in the Upload Manager's grid: thumbnail (or a placeholder when it cannot be
 // shown), name, size, date, where the site uses it, 'View' and 'Delete'.
-import { ImageOff } from 'lucide-react';
+import { ImageOff } from '../lib/icons.tsx';
 import { useState } from 'react';
 import type { UploadFile } from '../lib/upload-kinds.ts';
 

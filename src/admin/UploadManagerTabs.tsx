@@ -54,6 +54,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
           </button>
         ))}
       </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes focus after its tabs (WAI-ARIA tabs pattern) */}
       <div id={panelId} className="tab-panel" role="tabpanel" aria-labelledby={tabId(selected)} tabIndex={0}>
         {children}
       </div>

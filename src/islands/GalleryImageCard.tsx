@@ -1,6 +1,6 @@
 // One image of a gallery page: the thumbnail (a button that opens the lightbox), like
 // and comment counts, checkpoint, LoRA chips, the prompts with Copy buttons and 'Open original'.
-import { Heart, MessageCircle } from 'lucide-react';
+import { Heart, MessageCircle } from '../lib/icons.tsx';
 import type { GalleryImage } from '../lib/galleries.ts';
 import { countLabel, displayedPrompts, loraChips } from '../lib/gallery-display.ts';
 import GalleryPrompt from './GalleryPrompt.tsx';
@@ -65,6 +65,7 @@ export function GalleryImageFacts({ image, counts = true }: FactsProps) {
       {chips.length > 0 && (
         <ul className="lora-chips" aria-label="LoRAs">
           {chips.map((chip, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same LoRA may be listed twice; the list never reorders
             <li key={`${index}-${chip}`}>{chip}</li>
           ))}
         </ul>

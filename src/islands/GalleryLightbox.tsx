@@ -1,7 +1,7 @@
 // The lightbox: the large image, the like toggle, the prompts in full, and the
 // comments, loaded when the image is first shown. A modal <dialog>: the page behind is inert and
 // focus stays inside; Escape closes; the arrow keys move between images (not while typing).
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, X } from '../lib/icons.tsx';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import type { GalleryImage } from '../lib/galleries.ts';

@@ -51,19 +51,21 @@ export default function GalleryView({ gallery, images }: Props) {
     [gallery.id],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
   useEffect(() => {
     trackPageView();
     track({ event_type: 'gallery_view', content_type: 'gallery', content_id: gallery.slug });
     const asked = Number(new URL(location.href).searchParams.get(OPEN_IMAGE_PARAM));
     if (Number.isInteger(asked) && asked > 0) wanted.current = asked;
     if (gated) filter.askForX();
-  }, []); // once, on arrival
+  }, []);
 
   // The first page, live: on arrival, and when an X gallery's images may show.
   const query = list.query;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: not for a new query: the search loads its own first page
   useEffect(() => {
     if (revealed) void load(1, query);
-  }, [revealed, load]); // not for a new query: the search loads its own first page
+  }, [revealed, load]);
 
   const search = useCallback(
     (next: string) => {

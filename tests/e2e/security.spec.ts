@@ -35,6 +35,7 @@ async function expectHandled(response: { status(): number; text(): Promise<strin
   return response.status();
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: each test reads the answer it expects
 async function post(path: string, data: object): Promise<Record<string, any>> {
   const res = await api.post(path, { data });
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
@@ -85,7 +86,7 @@ function hostileProfile(round: number) {
   };
 }
 
-test.beforeAll(async ({}, info) => {
+test.beforeAll(async (_fixtures, info) => {
   test.setTimeout(600_000);
   baseURL = info.project.use.baseURL!;
   api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });

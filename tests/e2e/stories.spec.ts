@@ -20,8 +20,6 @@ async function openStory(page: Page, title: string) {
   await expect(page.getByRole('heading', { name: `Chapters of “${title}”` })).toBeVisible();
 }
 
-const status = (page: Page) => page.locator('.admin-main > .notice, .chapter-panel > .notice').first();
-
 test('create a story with genres, a cover and a chosen page break', async ({ page }) => {
   await signIn(page);
   await page.getByRole('link', { name: /Stories & Chapters/ }).click();

@@ -138,7 +138,10 @@ class Flattener {
     let inner = this.scopes.get(prefix);
     if (!inner) {
       let def = this.definitions.get(node.type);
-      if (!def) this.definitions.set(node.type, (def = readDefinition(raw)));
+      if (!def) {
+        def = readDefinition(raw);
+        this.definitions.set(node.type, def);
+      }
       inner = { ...def, prefix, outer: scope, instance: node, depth: scope.depth + 1 };
       this.scopes.set(prefix, inner);
     }

@@ -12,7 +12,7 @@ export function parseSwarmUi(json: unknown): GenerationMetadata | null {
   result.checkpoint = toText(params.model);
   const names = Array.isArray(params.loras) ? params.loras : [];
   const weights = Array.isArray(params.loraweights) ? params.loraweights : [];
-  names.forEach((name, i) => addLora(result.loras, name, toNumber(weights[i])));
+  for (const [i, name] of names.entries()) addLora(result.loras, name, toNumber(weights[i]));
   result.settings = {
     steps: toInteger(params.steps),
     sampler: toText(params.sampler),

@@ -17,6 +17,7 @@ function ViewBars({ views, top }: { views: number[]; top: number }) {
       {views.map((value, day) =>
         value > 0 ? (
           <rect
+            // biome-ignore lint/suspicious/noArrayIndexKey: the bar's place is its day
             key={day}
             className="chart-views"
             x={day + (1 - BAR_WIDTH) / 2}
@@ -75,7 +76,8 @@ export function DailyChart({ daily }: { daily: DailyVisits[] }) {
       </div>
       <details className="analytics-details">
         <summary>Daily numbers</summary>
-        <div className="table-scroll" role="region" aria-label="Daily numbers" tabIndex={0}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard */}
+        <section className="table-scroll" aria-label="Daily numbers" tabIndex={0}>
           <table className="analytics-table">
             <thead>
               <tr>
@@ -98,7 +100,7 @@ export function DailyChart({ daily }: { daily: DailyVisits[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </section>
   );

@@ -12,6 +12,7 @@ export interface LoadState<T> {
 
 export function useLatestLoad<T>(load: () => Promise<T>, round: number): LoadState<T> {
   const [state, setState] = useState<LoadState<T>>({ loading: true });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round reloads the same load
   useEffect(() => {
     let latest = true;
     setState((previous) => ({ ...previous, loading: true }));

@@ -75,6 +75,9 @@ export function testPng(width = 4, height = 4, rgb: [number, number, number] = [
   const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlibSync(rows)), chunk('IEND', new Uint8Array())];
   const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
-  for (const part of parts) (png.set(part, offset), (offset += part.length));
+  for (const part of parts) {
+    png.set(part, offset);
+    offset += part.length;
+  }
   return png;
 }
