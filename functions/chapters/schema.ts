@@ -1,10 +1,10 @@
 // Chapter input, shared by the admin's chapter form and the server (SPEC 3, 5, 9).
 import { z } from 'zod';
+import { idField, slugField } from '../core/fields.ts';
 import { ADMIN_CHAPTER_LIMIT, READER_CHAPTER_PAGE_SIZE } from '../../src/lib/limits.ts';
 import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';
 import { CHAPTER_STATUSES } from '../../src/lib/stories.ts';
 import { positiveInteger } from '../core/query-fields.ts';
-import { idField, slugField } from '../stories/schema.ts';
 
 export const CHAPTER_CONTENT_MAX_LENGTH = 500_000;
 export const CHAPTER_NUMBER_MAX = 100_000;

@@ -9,7 +9,7 @@ import type { ImageProcessor } from '../core/images.ts';
 import type { RebuildTrigger } from '../core/rebuild.ts';
 import { S3Storage } from '../core/s3-storage.ts';
 import type { Storage } from '../core/storage.ts';
-import { canonicalAddress } from '../moderation/ip-address.ts';
+import { canonicalAddress } from '../core/ip-address.ts';
 import { runDueReleases } from '../releases/run.ts';
 import { readWorkerConfig, type WorkerConfig } from './config.ts';
 import type { DatabaseSession } from './database.ts';

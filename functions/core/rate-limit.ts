@@ -3,7 +3,7 @@
 // a reader's allowance, and malformed floods are cheap to refuse anyway.
 import type { Context, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
-import { rateLimitSubject } from '../moderation/ip-address.ts';
+import { rateLimitSubject } from './ip-address.ts';
 import type { AppEnv } from './env.ts';
 import { AppError } from './errors.ts';
 import { hmacHex } from './hmac.ts';

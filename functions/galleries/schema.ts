@@ -1,8 +1,8 @@
 // Gallery input (SPEC 3, 5, 9), for the server and the Gallery Manager's form.
 import { z } from 'zod';
+import { idField, slugField } from '../core/fields.ts';
 import { DEFAULT_GALLERY_RATING, GALLERY_RATINGS, PUBLIC_GALLERY_LIST_LIMIT } from '../../src/lib/galleries.ts';
 import { positiveInteger } from '../core/query-fields.ts';
-import { idField, slugField } from '../stories/schema.ts';
 
 const galleryFields = {
   title: z.string().trim().min(1).max(200),

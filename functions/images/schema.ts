@@ -1,21 +1,18 @@
-// Gallery image requests (SPEC 5, 7, 9). Likes and comments reuse the chapter pieces: the same
-// id rules, name and text limits and spam trap, with image_id in place of chapter_id.
+// Gallery image requests (SPEC 5, 7, 9); their likes and comments are in likes/ and comments/.
 import { z } from 'zod';
+import { idField, idParam } from '../core/fields.ts';
 import { ADMIN_IMAGE_LIMIT, GALLERY_SEARCH_MAX_LENGTH, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
 import { positiveInteger } from '../core/query-fields.ts';
-import { chapterCommentCreateSchema } from '../comments/schema.ts';
-import { targetIdField, targetIdParam } from '../likes/targets.ts';
-import { idField } from '../stories/schema.ts';
 
 export const imageListQuery = z.strictObject({
-  gallery_id: targetIdParam,
+  gallery_id: idParam,
   page: positiveInteger(1_000_000).default(1),
   limit: positiveInteger(ADMIN_IMAGE_LIMIT).default(PUBLIC_IMAGE_PAGE_SIZE),
   q: z.string().trim().max(GALLERY_SEARCH_MAX_LENGTH).optional(),
 });
 
 /** The gallery_id field of the multipart upload form. */
-export const imageUploadFields = z.strictObject({ gallery_id: targetIdParam });
+export const imageUploadFields = z.strictObject({ gallery_id: idParam });
 
 /** SPEC 5: a blank title or alt text is stored as null ("no title": the file name shows). */
 const optionalText = (max: number) =>
@@ -34,8 +31,3 @@ export const imageUpdateSchema = z.strictObject({
 });
 
 export const imageDeleteSchema = z.strictObject({ id: idField });
-
-export const imageIdQuery = z.strictObject({ image_id: targetIdParam });
-export const imageIdBody = z.strictObject({ image_id: targetIdField });
-
-export const imageCommentCreateSchema = chapterCommentCreateSchema.omit({ chapter_id: true }).extend({ image_id: targetIdField });

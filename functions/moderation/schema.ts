@@ -1,8 +1,8 @@
 // Moderation input (SPEC 7 Moderation, 5): the list filters, a moderation action, a ban.
 import { z } from 'zod';
+import { idField } from '../core/fields.ts';
 import { COMMENT_STATUSES } from '../../db/types.ts';
-import { targetIdField } from '../likes/targets.ts';
-import { parseBanTarget } from './ip-address.ts';
+import { parseBanTarget } from '../core/ip-address.ts';
 
 /** The comment list's page size and its ceiling: the newest 500 are more than a moderator reads at once. */
 export const MODERATION_PAGE_MAX = 500;
@@ -29,7 +29,7 @@ export const MODERATION_ACTIONS = ['approve', 'reject', 'delete'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Comment ids are unique across chapter and image comments (one sequence), so the id alone names one. */
-export const moderateBody = z.strictObject({ id: targetIdField, action: z.enum(MODERATION_ACTIONS) });
+export const moderateBody = z.strictObject({ id: idField, action: z.enum(MODERATION_ACTIONS) });
 
 /** Long enough for any address or range typed by hand; the message quotes at most this much. */
 const IP_INPUT_MAX_LENGTH = 100;
@@ -55,4 +55,4 @@ export const banBody = z.strictObject({
     .transform((reason) => reason ?? ''),
 });
 
-export const unbanBody = z.strictObject({ id: targetIdField });
+export const unbanBody = z.strictObject({ id: idField });

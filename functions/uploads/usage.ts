@@ -8,7 +8,7 @@ import type { Database } from '../../db/types.ts';
 import { MANAGED_FOLDERS, type UploadListing } from '../../src/lib/upload-kinds.ts';
 import type { AppDeps } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
-import { deleteStoredFiles } from '../images/upload.ts';
+import { deleteStoredFiles } from '../core/storage.ts';
 import { managedKeyOf } from './store.ts';
 import { withoutUpload } from './markdown-references.ts';
 
