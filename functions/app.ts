@@ -9,11 +9,11 @@ import type { AppDeps, AppEnv } from './core/env.ts';
 import { handleError } from './core/errors.ts';
 import { apiHeaders, csrfGuard, jsonBodyLimit } from './core/guards.ts';
 import { chapterRoutes } from './chapters/routes.ts';
-import { chapterCommentRoutes } from './comments/routes.ts';
+import { chapterCommentRoutes, imageCommentRoutes } from './comments/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { galleryRoutes } from './galleries/routes.ts';
 import { galleryImageRoutes } from './images/routes.ts';
-import { chapterLikeRoutes } from './likes/routes.ts';
+import { chapterLikeRoutes, imageLikeRoutes } from './likes/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { releaseRoutes } from './releases/routes.ts';
 import { authorRoutes, socialRoutes } from './site/routes.ts';
@@ -48,6 +48,8 @@ export function createApp(deps: AppDeps) {
   app.route('/galleries', galleryRoutes);
   app.route('/images', imageUploadRoutes);
   app.route('/images', galleryImageRoutes); // Hono serves several sub-apps on one base path
+  app.route('/images', imageLikeRoutes);
+  app.route('/images', imageCommentRoutes);
   app.route('/uploads', uploadFileRoutes);
   app.route('/stories', storyRoutes);
   app.route('/stories', releaseRoutes); // Hono serves several sub-apps on one base path

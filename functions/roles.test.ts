@@ -165,7 +165,7 @@ let passwordHash: Promise<string> | undefined;
 async function sessionFor(role: StaffRole): Promise<string> {
   passwordHash ??= hashPassword(PASSWORD);
   const user = await userStore.create(t.database.db, { username: `${role}-user`, password_hash: await passwordHash, role });
-  return `session=${await signSessionToken(t.deps.sessionSecret, { userId: user.id, version: 1 })}`;
+  return `session=${await signSessionToken(t.deps.sessionSecret, { userId: user.id, version: 1 }, new Date())}`;
 }
 
 async function callRoute(key: string, rule: RouteRule, cookie?: string): Promise<Response> {

@@ -13,6 +13,6 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 await runWithDatabase(async ({ db }, config) => {
   const outDir = path.join(projectRoot, 'dist');
   const readImage = siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: uploadStorage(config) });
-  await buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(db), siteUrl: config.siteUrl, readImage });
+  await buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(db, new Date()), siteUrl: config.siteUrl, readImage });
   console.log(`Built the site into ${outDir}`);
 });

@@ -17,7 +17,7 @@ await runWithDatabase(async ({ db }, config) => {
   const partial = await fs.open(`${out}.partial`, 'w');
   let bytes = 0;
   try {
-    for await (const chunk of await streamArchive({ db, storage: uploadStorage(config) }, { analytics: options.analytics })) {
+    for await (const chunk of await streamArchive({ db, storage: uploadStorage(config) }, { analytics: options.analytics, now: new Date() })) {
       await partial.write(chunk);
       bytes += chunk.byteLength;
     }

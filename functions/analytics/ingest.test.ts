@@ -52,6 +52,13 @@ describe('POST /api/analytics/ingest: storing events', () => {
     });
   }
 
+  it("dates the event by the app's clock (decision 14)", async () => {
+    t.clock.now = new Date('2026-03-04T05:06:07.000Z');
+    await expectStored204(ingest(t, pageView()));
+    const [row] = await storedEvents(t);
+    expect(row?.created_at).toEqual(t.clock.now);
+  });
+
   it('answers at the .php path too', async () => {
     await expectStored204(ingest(t, pageView(), { path: '/api/analytics/ingest.php' }));
     expect(await storedEvents(t)).toHaveLength(1);

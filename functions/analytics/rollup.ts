@@ -59,7 +59,7 @@ const isCurrent = (state: RollupState | undefined, target: Date, today: string) 
  * watermark row is locked for the whole transaction, so concurrent callers wait and then find the
  * work done: no day is counted twice, and the cache always matches the watermark.
  */
-export async function rollUpAnalytics(db: Db, now: Date = new Date()): Promise<number> {
+export async function rollUpAnalytics(db: Db, now: Date): Promise<number> {
   const target = rollupTarget(now);
   const today = isoDay(now);
   if (isCurrent(await rollupState(db), target, today)) return 0; // the usual case: no transaction

@@ -6,7 +6,7 @@
 // content type (400). Nothing is lost by this: a script outside a browser can post events anyway,
 // as to any analytics endpoint, and an event changes nothing but a count.
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../core/env.ts';
+import { type AppEnv, nowOf } from '../core/env.ts';
 import { ANALYTICS_LIMIT, rateLimitHits, refuseWhenLimited } from '../core/rate-limit.ts';
 import { declaredJsonText, parseJsonObject, parseJsonText, shallowJsonText } from '../core/validate.ts';
 import { referrerHost } from './referrer.ts';
@@ -49,6 +49,6 @@ function eventRecord(c: Context<AppEnv>, { referrer, meta, ...event }: Analytics
     meta: JSON.stringify(meta ?? {}),
     referrer: referrerHost(referrer, [c.req.header('origin'), c.req.url]),
     ...describeUserAgent(userAgent),
-    created_at: new Date(),
+    created_at: nowOf(c.var.deps),
   };
 }

@@ -6,7 +6,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AnalyticsEventTable, Database } from '../../db/types.ts';
 import { groupCommit, perDatabase } from '../core/group-commit.ts';
 import { type Hit, type HitResult, rateLimitStore } from '../core/rate-limit-store.ts';
-import { canonicalAddress } from '../moderation/ip-address.ts';
+import { canonicalAddress } from '../core/ip-address.ts';
 import { dailySalt, utcDay } from './salts.ts';
 import { visitorKeyInput, visitorKeySql } from './visitor-key.ts';
 

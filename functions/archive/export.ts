@@ -17,7 +17,8 @@ import { yieldWhenDue } from '../core/yield.ts';
 
 export interface ExportOptions {
   analytics: boolean;
-  now?: Date;
+  /** When the archive was made (its manifest says). */
+  now: Date;
 }
 
 const encoder = new TextEncoder();
@@ -89,7 +90,7 @@ async function* writeArchive(zip: Zip, content: SiteContent, storage: Storage, o
     format: ARCHIVE_FORMAT,
     format_version: ARCHIVE_FORMAT_VERSION,
     app_version: APP_VERSION,
-    created_at: (options.now ?? new Date()).toISOString(),
+    created_at: options.now.toISOString(),
     includes_analytics: options.analytics,
     files,
   };

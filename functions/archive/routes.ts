@@ -1,7 +1,7 @@
 // Export and import of the whole site (decisions 0012 and 0022), for admins only: mounted at /api/admin.
 import { type Context, Hono } from 'hono';
 import { requireRole } from '../auth/session.ts';
-import type { AppEnv } from '../core/env.ts';
+import { type AppEnv, nowOf } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
 import { spoolInMemory, type SpooledBody } from '../core/spool.ts';
 import { formBodyLimit, formFields, readMultipart } from '../core/form.ts';
@@ -35,9 +35,10 @@ async function receiveArchive(c: Context<AppEnv>): Promise<{ archive: SpooledBod
 export const archiveRoutes = new Hono<AppEnv>()
   .get('/export', admins, queryParams(exportQuery), async (c) => {
     const { db, storage } = c.var.deps;
-    const fileName = await archiveFileName(db, new Date());
+    const now = nowOf(c.var.deps);
+    const fileName = await archiveFileName(db, now);
     // Streamed as it is made (its length is not known before the end).
-    const archive = await streamArchive({ db, storage }, { analytics: c.req.valid('query').analytics ?? false });
+    const archive = await streamArchive({ db, storage }, { analytics: c.req.valid('query').analytics ?? false, now });
     return c.body(archive, 200, {
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename=${fileName}`,

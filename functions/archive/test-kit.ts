@@ -69,7 +69,7 @@ export async function fillSite(db: Db, storage: Storage, adminId: number): Promi
     { event_type: 'page_view', visitor_hash: 'v1', url_path: '/storytime', device: 'desktop', browser: 'Chrome', created_at: yesterday.toISOString(), meta: '{"n": 1}' },
     { event_type: 'chapter_depth', visitor_hash: 'v2', content_type: 'chapter', content_id: '1', parent_id: 'the-lantern', value_num: 0.1 + 0.2, created_at: MICROSECONDS },
   ]).execute();
-  await rollUpAnalytics(db);
+  await rollUpAnalytics(db, new Date());
 }
 
 /** Every row of each table as Postgres JSON text (generated columns included), ordered by key; blanked columns as null. */
@@ -99,8 +99,8 @@ export async function snapshotSite(db: Db, storage: Storage) {
 }
 
 /** The whole export in memory, for tests that take it apart. */
-export async function exportArchive(deps: { db: Db; storage: Storage }, options: ExportOptions): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(await streamArchive(deps, options)).arrayBuffer());
+export async function exportArchive(deps: { db: Db; storage: Storage }, options: Omit<ExportOptions, 'now'>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(await streamArchive(deps, { ...options, now: new Date() })).arrayBuffer());
 }
 
 /** Every table file an archive without analytics must have, empty. */

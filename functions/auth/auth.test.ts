@@ -139,7 +139,7 @@ describe('GET /api/auth/me', () => {
     expect((await t.call('/api/auth/me')).status).toBe(401);
     expect((await t.call('/api/auth/me', { cookie: 'session=not.a.jwt' })).status).toBe(401);
     const { signSessionToken } = await import('./session.ts');
-    const foreign = await signSessionToken(new TextEncoder().encode('another-secret-another-secret-123'), { userId: 1, version: 1 });
+    const foreign = await signSessionToken(new TextEncoder().encode('another-secret-another-secret-123'), { userId: 1, version: 1 }, new Date());
     await t.createUser('admin', PASSWORD);
     expect((await t.call('/api/auth/me', { cookie: `session=${foreign}` })).status).toBe(401);
   });

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
-import type { AppEnv } from '../core/env.ts';
+import { type AppEnv, nowOf } from '../core/env.ts';
 import { credentialCookieName, isHttps } from './session.ts';
 
 export const KNOWN_DEVICE_COOKIE = 'known_device';
@@ -16,15 +16,16 @@ const AUDIENCE = 'author-site:known-device';
 
 const accountName = (username: string) => username.toLowerCase();
 
-export async function signDeviceToken(secret: Uint8Array, username: string, deviceId: string): Promise<string> {
+export async function signDeviceToken(secret: Uint8Array, username: string, deviceId: string, now: Date): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(accountName(username))
     .setJti(deviceId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${DEVICE_SECONDS}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + DEVICE_SECONDS)
     .sign(secret);
 }
 
@@ -40,6 +41,7 @@ export async function knownDeviceId(c: Context<AppEnv>, username: string): Promi
       subject: accountName(username),
       requiredClaims: ['exp', 'iat', 'jti'],
       maxTokenAge: DEVICE_SECONDS,
+      currentDate: nowOf(c.var.deps),
     });
     return payload.jti ?? null;
   } catch {
@@ -49,7 +51,7 @@ export async function knownDeviceId(c: Context<AppEnv>, username: string): Promi
 
 /** Marks this browser as known to `username` (again, for another 180 days), keeping its id. */
 export async function rememberDevice(c: Context<AppEnv>, username: string, deviceId: string | null): Promise<void> {
-  const token = await signDeviceToken(c.var.deps.sessionSecret, username, deviceId ?? crypto.randomUUID());
+  const token = await signDeviceToken(c.var.deps.sessionSecret, username, deviceId ?? crypto.randomUUID(), nowOf(c.var.deps));
   // Strict: only our own pages ever need it, and only to sign in.
   setCookie(c, credentialCookieName(c, KNOWN_DEVICE_COOKIE), token, {
     httpOnly: true,

@@ -94,7 +94,7 @@ describe('a stranger guessing the admin password', () => {
     await t.createUser('admin', PASSWORD);
     await failRepeatedly(14, () => STRANGER);
     const { signDeviceToken } = await import('./known-device.ts');
-    const foreign = await signDeviceToken(new TextEncoder().encode('another-secret-another-secret-123'), 'admin', 'x');
+    const foreign = await signDeviceToken(new TextEncoder().encode('another-secret-another-secret-123'), 'admin', 'x', new Date());
     for (const cookie of ['known_device=forged', `known_device=${foreign}`]) {
       expect((await login(PASSWORD, STRANGER, cookie)).status).toBe(429);
     }

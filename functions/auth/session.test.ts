@@ -72,9 +72,19 @@ describe('session tokens', () => {
     expect(await meWith(other)).toBe(401);
   });
 
+  it("ends a session by the app's clock, which signed it (decision 14)", async () => {
+    await t.createUser('admin', PASSWORD);
+    t.clock.now = new Date('2026-01-01T00:00:00Z');
+    const cookie = await t.signIn('admin', PASSWORD);
+    t.clock.now = new Date('2026-01-07T23:00:00Z');
+    expect((await t.call('/api/auth/me', { cookie })).status).toBe(200);
+    t.clock.now = new Date(Date.parse('2026-01-01T00:00:00Z') + (SESSION_SECONDS + 60) * 1000);
+    expect((await t.call('/api/auth/me', { cookie })).status).toBe(401);
+  });
+
   it('refuses a token from before the session version was bumped', async () => {
     await t.createUser('admin', PASSWORD);
-    const old = await signSessionToken(t.deps.sessionSecret, { userId: 1, version: 0 });
+    const old = await signSessionToken(t.deps.sessionSecret, { userId: 1, version: 0 }, new Date());
     expect((await t.call('/api/auth/me', { cookie: `session=${old}` })).status).toBe(401);
   });
 });
@@ -104,7 +114,7 @@ describe('session cookies', () => {
 
   it('over https ignores a plain "session" cookie, which any subdomain or http page could have planted', async () => {
     await t.createUser('admin', PASSWORD);
-    const valid = await signSessionToken(t.deps.sessionSecret, { userId: 1, version: 1 });
+    const valid = await signSessionToken(t.deps.sessionSecret, { userId: 1, version: 1 }, new Date());
     const planted = await t.app.request('https://author.example/api/auth/me', { headers: { cookie: `session=${valid}` } });
     expect(planted.status).toBe(401);
     const hostOnly = await t.app.request('https://author.example/api/auth/me', { headers: { cookie: `__Host-session=${valid}` } });

@@ -8,7 +8,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import type { StaffRole } from '../../db/types.ts';
 import { AppError } from '../core/errors.ts';
-import type { AppEnv, SessionUser } from '../core/env.ts';
+import { type AppEnv, nowOf, type SessionUser } from '../core/env.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../src/lib/signed-in-hint.ts';
 import { userStore } from './store.ts';
 
@@ -22,18 +22,20 @@ interface TokenClaims {
   version: number;
 }
 
-export async function signSessionToken(secret: Uint8Array, { userId, version }: TokenClaims): Promise<string> {
+/** Signed at `now`, the app's clock, as every token is read (core/env.ts nowOf). */
+export async function signSessionToken(secret: Uint8Array, { userId, version }: TokenClaims, now: Date): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ ver: version })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${SESSION_SECONDS}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + SESSION_SECONDS)
     .sign(secret);
 }
 
-export async function readSessionToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+export async function readSessionToken(secret: Uint8Array, token: string, now: Date): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
@@ -42,6 +44,7 @@ export async function readSessionToken(secret: Uint8Array, token: string): Promi
       // A token without an expiry or issue time would never end; one older than a session is stale.
       requiredClaims: ['exp', 'iat', 'sub'],
       maxTokenAge: SESSION_SECONDS,
+      currentDate: now,
     });
     const userId = Number(payload.sub);
     const version = payload['ver'];
@@ -66,7 +69,7 @@ export function credentialCookieName(c: Context<AppEnv>, name: string): string {
 }
 
 export async function startSession(c: Context<AppEnv>, claims: TokenClaims): Promise<void> {
-  const token = await signSessionToken(c.var.deps.sessionSecret, claims);
+  const token = await signSessionToken(c.var.deps.sessionSecret, claims, nowOf(c.var.deps));
   const options = { sameSite: 'Lax', secure: isHttps(c), path: '/', maxAge: SESSION_SECONDS } as const;
   setCookie(c, credentialCookieName(c, SESSION_COOKIE), token, { ...options, httpOnly: true });
   setCookie(c, SIGNED_IN_HINT_COOKIE, '1', options);
@@ -82,7 +85,7 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
   // Over https only the __Host- cookie counts: a plain "session" cookie could have been planted.
   const token = getCookie(c, credentialCookieName(c, SESSION_COOKIE));
   if (!token) return null;
-  const claims = await readSessionToken(c.var.deps.sessionSecret, token);
+  const claims = await readSessionToken(c.var.deps.sessionSecret, token, nowOf(c.var.deps));
   if (!claims) return null;
   const user = await userStore.findById(c.var.deps.db, claims.userId);
   if (!user || user.session_version !== claims.version) return null;

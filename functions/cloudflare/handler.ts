@@ -5,11 +5,12 @@
 // current every hour. The app is created per request (about 0.5 ms) because its database is.
 import { maintainAnalytics } from '../analytics/rollup.ts';
 import { createApp } from '../app.ts';
+import { nowOf } from '../core/env.ts';
 import type { ImageProcessor } from '../core/images.ts';
 import type { RebuildTrigger } from '../core/rebuild.ts';
 import { S3Storage } from '../core/s3-storage.ts';
 import type { Storage } from '../core/storage.ts';
-import { canonicalAddress } from '../moderation/ip-address.ts';
+import { canonicalAddress } from '../core/ip-address.ts';
 import { runDueReleases } from '../releases/run.ts';
 import { readWorkerConfig, type WorkerConfig } from './config.ts';
 import type { DatabaseSession } from './database.ts';
@@ -118,7 +119,7 @@ export function createWorker(platform: WorkerPlatform) {
       if (!config) throw new Error('scheduled run skipped: the configuration is invalid (see the message above)');
       const session = platform.openDatabase(config);
       const rebuild = platform.rebuildTrigger(config, session.db);
-      const now = platform.now?.() ?? new Date();
+      const now = nowOf(platform);
       const tasks: [string, () => Promise<unknown>][] = [['releases', () => runDueReleases({ db: session.db, rebuild }, now)]];
       if (!run.cron || run.cron === ANALYTICS_CRON) {
         tasks.push(['analytics upkeep', () => maintainAnalytics(session.db, now, config.analyticsRetentionDays)]);

@@ -1,15 +1,15 @@
-// Chapter comments: readers list approved comments and submit new ones, which wait for
-// moderation. They are loaded live by the reader's island, so submitting rebuilds nothing.
-// Submitting is refused to banned addresses and limited per address (docs/product.md, Security).
+// Chapter and image comments: readers list approved comments and submit new ones, which wait for
+// moderation. They are loaded live by the reader's island and the lightbox, so submitting rebuilds
+// nothing. Submitting is refused to banned addresses and limited per address (docs/product.md, Security).
 import { Hono } from 'hono';
 import type { AppEnv } from '../core/env.ts';
 import { bannedAddressGuard } from '../core/guards.ts';
 import { COMMENT_LIMIT, rateLimit } from '../core/rate-limit.ts';
 import { jsonBody, queryParams } from '../core/validate.ts';
-import { chapterTarget } from '../likes/targets.ts';
-import { chapterCommentCreateSchema, chapterCommentListQuery } from './schema.ts';
-import { CHAPTER_COMMENTS, commentStore } from './store.ts';
+import { chapterCommentCreateSchema, chapterCommentListQuery, imageCommentCreateSchema, imageCommentListQuery } from './schema.ts';
+import { CHAPTER_COMMENTS, commentStore, IMAGE_COMMENTS } from './store.ts';
 import { submitReaderComment } from './submit.ts';
+import { chapterTarget, imageTarget } from './targets.ts';
 
 /** The reader shows a message containing "successfully" in green. */
 export const COMMENT_SUBMITTED = 'Comment submitted successfully! It will appear once it has been approved.';
@@ -35,5 +35,22 @@ export const chapterCommentRoutes = new Hono<AppEnv>()
   .post('/create', bannedAddressGuard, jsonBody(chapterCommentCreateSchema), rateLimit(COMMENT_LIMIT), async (c) => {
     const { chapter_id, ...comment } = c.req.valid('json');
     await submitReaderComment(c, chapterTarget, CHAPTER_COMMENTS, chapter_id, comment);
+    return c.json({ success: true, message: COMMENT_SUBMITTED }, 201);
+  });
+
+/** Mounted on /images beside the gallery image routes: /api/images/gallery-comment-list and /gallery-comment-create. */
+export const imageCommentRoutes = new Hono<AppEnv>()
+  .get('/gallery-comment-list', queryParams(imageCommentListQuery), async (c) => {
+    const { db } = c.var.deps;
+    const { image_id } = c.req.valid('query');
+    await imageTarget.assertReadable(db, image_id);
+    const rows = await commentStore.listApproved(db, IMAGE_COMMENTS, image_id);
+    const comments = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+    return c.json({ success: true, comments });
+  })
+
+  .post('/gallery-comment-create', bannedAddressGuard, jsonBody(imageCommentCreateSchema), rateLimit(COMMENT_LIMIT), async (c) => {
+    const { image_id, ...comment } = c.req.valid('json');
+    await submitReaderComment(c, imageTarget, IMAGE_COMMENTS, image_id, comment);
     return c.json({ success: true, message: COMMENT_SUBMITTED }, 201);
   });

@@ -1,6 +1,6 @@
 // The API's input rules for comments: every request is checked here first.
 import { z } from 'zod';
-import { targetIdField, targetIdParam } from '../likes/targets.ts';
+import { idField, idParam } from '../core/fields.ts';
 
 import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH, DEFAULT_COMMENT_AUTHOR } from '../../src/lib/limits.ts';
 
@@ -22,10 +22,14 @@ export const commentFields = {
  */
 const spamTrap = z.string().nullish();
 
-export const chapterCommentListQuery = z.strictObject({ chapter_id: targetIdParam });
+export const chapterCommentListQuery = z.strictObject({ chapter_id: idParam });
 
 export const chapterCommentCreateSchema = z.strictObject({
-  chapter_id: targetIdField,
+  chapter_id: idField,
   ...commentFields,
   website: spamTrap,
 });
+
+/** Image comments reuse the chapter's name and text limits and spam trap, with image_id in place of chapter_id. */
+export const imageCommentListQuery = z.strictObject({ image_id: idParam });
+export const imageCommentCreateSchema = chapterCommentCreateSchema.omit({ chapter_id: true }).extend({ image_id: idField });

@@ -50,7 +50,7 @@ export interface AppDeps {
 }
 
 /** The app's idea of the current time. */
-export function nowOf(deps: AppDeps): Date {
+export function nowOf(deps: Pick<AppDeps, 'now'>): Date {
   return deps.now?.() ?? new Date();
 }
 

@@ -1,11 +1,12 @@
 // Request guards: body size, CSRF and response headers on every API route; banned addresses on
 // the routes where visitors write.
 import type { Context, MiddlewareHandler } from 'hono';
+import { sql } from 'kysely';
 import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
-import type { AppEnv } from './env.ts';
+import type { AppDeps, AppEnv } from './env.ts';
 import { AppError } from './errors.ts';
-import { banStore } from '../moderation/ban-store.ts';
+import { canonicalAddress } from './ip-address.ts';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -71,9 +72,26 @@ export const BANNED_ADDRESS_MESSAGE = 'Your address has been banned from comment
  */
 export const bannedAddressGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, clientIp } = c.var.deps;
-  if (await banStore.isBanned(db, clientIp(c))) throw new AppError(403, BANNED_ADDRESS_MESSAGE);
+  if (await isBanned(db, clientIp(c))) throw new AppError(403, BANNED_ADDRESS_MESSAGE);
   await next();
 };
+
+/**
+ * Whether a ban covers the client address (text the runtime reports; anything not an address is
+ * never banned). The column holds one address or a range, so this is one containment query. No
+ * cache: a ban or an unban takes effect with the very next request, on every instance.
+ */
+export async function isBanned(db: AppDeps['db'], clientIp: string): Promise<boolean> {
+  const address = canonicalAddress(clientIp);
+  if (address === null) return false;
+  const row = await db
+    .selectFrom('banned_ips')
+    .select('id')
+    .where(sql<boolean>`ip_address >>= ${address}::inet`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** API answers are data, never pages: no sniffing, no framing, no caching of personal data. */
 export const apiHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {

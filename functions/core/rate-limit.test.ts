@@ -51,6 +51,12 @@ describe('rateLimitHits', () => {
     ({ var: { deps: { clientIp: () => ip, sessionSecret: secret } } }) as unknown as Context<AppEnv>;
   const keyOf = async (ip: string, secret: Uint8Array) => (await rateLimitHits(request(ip, secret), ANALYTICS_LIMIT))[0]!.key;
 
+  it("counts the hit at the app's clock (decision 14)", async () => {
+    const now = at('09:30:00');
+    const context = { var: { deps: { clientIp: () => '203.0.113.5', sessionSecret: new Uint8Array(32), now: () => now } } } as unknown as Context<AppEnv>;
+    expect((await rateLimitHits(context, ANALYTICS_LIMIT)).map((hit) => hit.now)).toEqual(ANALYTICS_LIMIT.windows.map(() => now));
+  });
+
   it('keys a counter by a keyed hash of the address, worked out once per address and secret', async () => {
     const sign = vi.spyOn(crypto.subtle, 'sign');
     try {

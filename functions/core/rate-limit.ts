@@ -3,8 +3,8 @@
 // a reader's allowance, and malformed floods are cheap to refuse anyway.
 import type { Context, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
-import { rateLimitSubject } from '../moderation/ip-address.ts';
-import type { AppEnv } from './env.ts';
+import { rateLimitSubject } from './ip-address.ts';
+import { type AppEnv, nowOf } from './env.ts';
 import { AppError } from './errors.ts';
 import { hmacHex } from './hmac.ts';
 import { type Hit, type HitResult, rateLimitStore, type Window } from './rate-limit-store.ts';
@@ -79,7 +79,7 @@ async function counterKey(secret: Uint8Array, policy: RateLimitPolicy, subject: 
 export async function rateLimitHits(c: Context<AppEnv>, policy: RateLimitPolicy): Promise<Hit[]> {
   const { clientIp, sessionSecret, rateLimitScale = 1 } = c.var.deps;
   const key = await counterKey(sessionSecret, policy, rateLimitSubject(clientIp(c)));
-  const now = new Date(); // read here, so tests move it with fake timers
+  const now = nowOf(c.var.deps);
   return policy.windows.map((window) => ({ key, window: { ...window, limit: window.limit * rateLimitScale }, now }));
 }
 

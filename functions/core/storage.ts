@@ -35,6 +35,14 @@ export interface Storage {
   list(folder: string): Promise<StoredFile[]>;
 }
 
+/** Deletes files, logging (not throwing) failures: the caller's outcome is already decided. */
+export async function deleteStoredFiles(storage: Storage, keys: readonly string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected') console.error(`[storage] could not delete ${keys[i]}:`, result.reason);
+  });
+}
+
 const SAFE_KEY = /^(?:[a-z0-9_-]+\/)*[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
 const SAFE_FOLDER = /^[a-z0-9_-]+$/;

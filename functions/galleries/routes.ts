@@ -7,7 +7,7 @@ import type { AppEnv } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
 import { CONTENT_ROLES } from '../core/roles.ts';
 import { jsonBody, queryParams } from '../core/validate.ts';
-import { deleteStoredFiles } from '../images/upload.ts';
+import { deleteStoredFiles } from '../core/storage.ts';
 import { galleryCreateSchema, galleryDeleteSchema, galleryListQuery, galleryUpdateSchema } from './schema.ts';
 import { GALLERY_NOT_FOUND, galleryStore } from './store.ts';
 

@@ -1,14 +1,21 @@
 // Gallery queries. Counts and the hero come from the image, like and comment rows in the same
 // query, so they stay right as images come and go: nothing is cached on the gallery row.
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { Gallery } from '../../src/lib/galleries.ts';
-import { newestImageFirst } from '../images/store.ts';
 import type { GalleryCreate, GalleryUpdate } from './schema.ts';
 
 type Db = Kysely<Database>;
 
 export const GALLERY_NOT_FOUND = 'Gallery not found.';
+/**
+ * The one order of a gallery's images: newest first. The gallery's hero is the first image in
+ * this order, and the image pages (images/store.ts) list them in it.
+ */
+export function newestImageFirst<DB extends Database, O>(query: SelectQueryBuilder<DB, 'gallery_images', O>) {
+  return query.orderBy('gallery_images.id', 'desc');
+}
+
 type GalleryScope = ExpressionBuilder<Database & { g: Database['galleries'] }, 'g'>;
 
 const imageCount = (eb: GalleryScope) =>

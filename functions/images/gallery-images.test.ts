@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { expectError, FORBIDDEN, SIGN_IN } from '../chapters/test-kit.ts';
-import { COMMENT_SUBMITTED } from '../comments/routes.ts';
-import { visitorCookie } from '../likes/test-kit.ts';
 import { GALLERY_NOT_FOUND, IMAGE_NOT_FOUND, galleryTestKit, pngBytes, recordStorage, uploadImages } from './test-kit.ts';
 
 const t = useApiTestContext();
@@ -205,118 +203,5 @@ describe('POST /api/images/gallery-delete', () => {
     await expectError(t.call('/api/images/gallery-delete', { cookie, json: { id: '../1' } }), 400, 'id must be a number');
     await expectError(t.call('/api/images/gallery-delete', { cookie, json: { id: 2 ** 31 } }), 400, 'id must be at most 2147483647');
     expect(await t.database.db.selectFrom('gallery_images').select('id').execute()).toEqual([{ id }]);
-  });
-});
-
-describe('image likes: gallery-like and gallery-stats', () => {
-  const like = (image_id: unknown, cookie?: string) => t.call('/api/images/gallery-like', { json: { image_id }, ...(cookie ? { cookie } : {}) });
-  const stats = async (image_id: number, cookie?: string) => {
-    const res = await t.call(`/api/images/gallery-stats?image_id=${image_id}`, cookie ? { cookie } : {});
-    expect(res.status).toBe(200);
-    return res.json();
-  };
-
-  it('toggles one like per visitor and reports likes, approved comments and liked', async () => {
-    const [id] = await kit.insertImages(await kit.insertGallery(), {});
-    await t.database.db
-      .insertInto('image_comments')
-      .values([{ image_id: id!, content: 'ok', status: 'approved' }, { image_id: id!, content: 'wait', status: 'pending' }])
-      .execute();
-    expect(await stats(id!)).toEqual({ ok: true, likes: 0, comments: 1, liked: false });
-
-    // The lightbox loads the stats first, which issues the visitor cookie a like needs.
-    const cookie = await visitorCookie(t, `/api/images/gallery-stats?image_id=${id}`);
-    expect((await like(id)).status).toBe(409);
-    const first = await like(id, cookie);
-    expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ success: true, like_count: 1, comments: 1, user_liked: true });
-    expect(await stats(id!, cookie)).toEqual({ ok: true, likes: 1, comments: 1, liked: true });
-    expect(await stats(id!)).toEqual({ ok: true, likes: 1, comments: 1, liked: false });
-
-    expect(await (await like(id, cookie)).json()).toEqual({ success: true, like_count: 0, comments: 1, user_liked: false });
-    expect(await (await t.call('/api/images/gallery-like.php', { json: { image_id: id }, cookie })).json()).toMatchObject({ like_count: 1, user_liked: true });
-    expect(t.rebuilds).toEqual([]);
-  });
-
-  it('stays consistent when one visitor sends 10 likes at once, and counts 20 visitors at once', async () => {
-    const [id] = await kit.insertImages(await kit.insertGallery(), {});
-    const cookie = await visitorCookie(t, `/api/images/gallery-stats?image_id=${id}`);
-    const responses = await Promise.all(Array.from({ length: 10 }, () => like(id, cookie)));
-    expect(responses.map((res) => res.status)).toEqual(Array(10).fill(200));
-    const rows = await t.database.db.selectFrom('image_likes').selectAll().execute();
-    expect(rows.length).toBeLessThanOrEqual(1);
-    expect(await stats(id!, cookie)).toEqual({ ok: true, likes: rows.length, comments: 0, liked: rows.length === 1 });
-
-    await t.database.db.deleteFrom('image_likes').execute();
-    const visitors = await Promise.all(Array.from({ length: 20 }, () => visitorCookie(t, `/api/images/gallery-stats?image_id=${id}`)));
-    await Promise.all(visitors.map((cookie) => like(id, cookie)));
-    expect((await stats(id!)).likes).toBe(20);
-  });
-
-  it('answers 404 for an unknown image and 400 for a bad image_id', async () => {
-    await expectError(like(999), 404, IMAGE_NOT_FOUND);
-    await expectError(t.call('/api/images/gallery-stats?image_id=999'), 404, IMAGE_NOT_FOUND);
-    await expectError(like('1'), 400, 'image_id must be a number');
-    await expectError(like(undefined), 400, 'image_id is required');
-    await expectError(t.call('/api/images/gallery-stats'), 400, 'image_id is required');
-    await expectError(t.call("/api/images/gallery-stats?image_id=1'--"), 400, 'image_id must be a positive whole number');
-    expect(await t.database.db.selectFrom('image_likes').selectAll().execute()).toEqual([]);
-  });
-});
-
-describe('image comments: gallery-comment-create and gallery-comment-list', () => {
-  const create = (json: Record<string, unknown>, ip?: string) => t.call('/api/images/gallery-comment-create', { json, ...(ip ? { ip } : {}) });
-  const list = async (image_id: number) => {
-    const res = await t.call(`/api/images/gallery-comment-list?image_id=${image_id}`);
-    expect(res.status).toBe(200);
-    return res.json();
-  };
-  const commentRows = () => t.database.db.selectFrom('image_comments').select(['image_id', 'author_name', 'content', 'status', 'ip_address']).execute();
-
-  it('holds a comment for moderation, then lists it once approved, as plain text', async () => {
-    const [id] = await kit.insertImages(await kit.insertGallery(), {});
-    const content = '  <script>alert("x")</script> lovely\'s wings  ';
-    const res = await create({ image_id: id, author_name: '<b>Sam</b>', content }, '203.0.113.5');
-    expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ success: true, message: COMMENT_SUBMITTED });
-    expect(await commentRows()).toEqual([{ image_id: id, author_name: '<b>Sam</b>', content: content.trim(), status: 'pending', ip_address: '203.0.113.5' }]);
-    expect(await list(id!)).toEqual({ success: true, comments: [] });
-
-    await t.database.db.updateTable('image_comments').set({ status: 'approved' }).execute();
-    const { comments } = await list(id!);
-    expect(comments).toEqual([{ id: expect.any(Number), author_name: '<b>Sam</b>', content: content.trim(), created_at: expect.any(String) }]);
-    expect(new Date(comments[0].created_at).toISOString()).toBe(comments[0].created_at);
-    expect(t.rebuilds).toEqual([]);
-  });
-
-  it("defaults the author to 'Anonymous' and stores nothing when the website trap is filled", async () => {
-    const [id] = await kit.insertImages(await kit.insertGallery(), {});
-    expect((await create({ image_id: id, content: 'hi', author_name: '  ' })).status).toBe(201);
-    expect(await (await create({ image_id: id, content: 'spam', website: 'http://spam.example' })).json()).toEqual({ success: true, message: COMMENT_SUBMITTED });
-    expect((await commentRows()).map((row) => [row.author_name, row.content])).toEqual([['Anonymous', 'hi']]);
-  });
-
-  it.each([
-    [{ content: 'x' }, 'image_id is required'],
-    [{ image_id: 1 }, 'content is required'],
-    [{ image_id: 1, content: '   ' }, 'content must not be empty'],
-    [{ image_id: 1, content: 'x'.repeat(1001) }, 'content is too long (at most 1000 characters)'],
-    [{ image_id: 1, content: 'x', author_name: 'n'.repeat(101) }, 'author_name is too long (at most 100 characters)'],
-    [{ image_id: 1, content: 'a\u0000b' }, 'content must not contain NUL characters'],
-    [{ image_id: 1, chapter_id: 1, content: 'x' }, 'Unknown field: chapter_id'],
-  ])('refuses %j with 400', async (json, error) => {
-    await kit.insertImages(await kit.insertGallery(), {});
-    await expectError(create(json), 400, error);
-    expect(await commentRows()).toEqual([]);
-  });
-
-  it('accepts exactly 1000 characters and a 100-character name', async () => {
-    const [id] = await kit.insertImages(await kit.insertGallery(), {});
-    expect((await create({ image_id: id, content: 'x'.repeat(1000), author_name: 'n'.repeat(100) })).status).toBe(201);
-  });
-
-  it('answers 404 for an unknown image', async () => {
-    await expectError(create({ image_id: 999, content: 'x' }), 404, IMAGE_NOT_FOUND);
-    await expectError(t.call('/api/images/gallery-comment-list?image_id=999'), 404, IMAGE_NOT_FOUND);
   });
 });

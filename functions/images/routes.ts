@@ -1,29 +1,22 @@
-// Gallery images, mounted on /images beside the upload routes: anyone lists, likes and
-// comments; authors and admins upload, edit and delete. Image changes republish the site; likes
-// and comments are loaded live by the lightbox, so they do not.
+// Gallery images, mounted on /images beside the upload routes and the images' likes and
+// comments (likes/routes.ts, comments/routes.ts): anyone lists; authors and admins upload, edit
+// and delete. Image changes republish the site.
 import { Hono } from 'hono';
 import { requireRole } from '../auth/session.ts';
-import { COMMENT_SUBMITTED } from '../comments/routes.ts';
-import { commentStore, IMAGE_COMMENTS } from '../comments/store.ts';
-import { submitReaderComment } from '../comments/submit.ts';
 import type { AppEnv } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
 import { DISK_FULL, diskFull } from '../core/disk-full.ts';
-import { bannedAddressGuard } from '../core/guards.ts';
-import { COMMENT_LIMIT, LIKE_LIMIT, rateLimit } from '../core/rate-limit.ts';
 import { filesIn, formBodyLimit, readMultipart } from '../core/form.ts';
 import { CONTENT_ROLES } from '../core/roles.ts';
 import { jsonBody, parseOrThrow, queryParams } from '../core/validate.ts';
 import { GALLERY_NOT_FOUND, galleryStore } from '../galleries/store.ts';
-import { IMAGE_LIKES } from '../likes/store.ts';
-import { imageTarget } from '../likes/targets.ts';
-import { readerLikeState, toggleReaderLike } from '../likes/toggle.ts';
 import { displayName } from '../uploads/upload-form.ts';
 import type { GalleryImage } from '../../src/lib/galleries.ts';
-import { imageCommentCreateSchema, imageDeleteSchema, imageIdBody, imageIdQuery, imageListQuery, imageUpdateSchema, imageUploadFields } from './schema.ts';
+import { imageDeleteSchema, imageListQuery, imageUpdateSchema, imageUploadFields } from './schema.ts';
 import { searchTerms } from './search.ts';
 import { imageStore } from './store.ts';
-import { deleteStoredFiles, storeGalleryImage } from './upload.ts';
+import { storeGalleryImage } from './upload.ts';
+import { deleteStoredFiles } from '../core/storage.ts';
 import { FileRefused, GALLERY_UPLOAD_MAX_BYTES, GALLERY_UPLOAD_MAX_FILES } from './upload-checks.ts';
 
 const IMAGE_NOT_FOUND = 'Image not found.';
@@ -84,33 +77,4 @@ export const galleryImageRoutes = new Hono<AppEnv>()
     await deleteStoredFiles(storage, keys);
     rebuild.schedule('gallery image deleted');
     return c.json({ success: true });
-  })
-
-  .get('/gallery-stats', queryParams(imageIdQuery), async (c) => {
-    const { db } = c.var.deps;
-    const { image_id } = c.req.valid('query');
-    const { like_count, user_liked } = await readerLikeState(c, imageTarget, IMAGE_LIKES, image_id);
-    return c.json({ ok: true, likes: like_count, comments: await commentStore.countApproved(db, IMAGE_COMMENTS, image_id), liked: user_liked });
-  })
-
-  .post('/gallery-like', bannedAddressGuard, jsonBody(imageIdBody), rateLimit(LIKE_LIMIT), async (c) => {
-    const { db } = c.var.deps;
-    const { image_id } = c.req.valid('json');
-    const { like_count, user_liked } = await toggleReaderLike(c, imageTarget, IMAGE_LIKES, image_id);
-    return c.json({ success: true, like_count, comments: await commentStore.countApproved(db, IMAGE_COMMENTS, image_id), user_liked });
-  })
-
-  .get('/gallery-comment-list', queryParams(imageIdQuery), async (c) => {
-    const { db } = c.var.deps;
-    const { image_id } = c.req.valid('query');
-    await imageTarget.assertReadable(db, image_id);
-    const rows = await commentStore.listApproved(db, IMAGE_COMMENTS, image_id);
-    const comments = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
-    return c.json({ success: true, comments });
-  })
-
-  .post('/gallery-comment-create', bannedAddressGuard, jsonBody(imageCommentCreateSchema), rateLimit(COMMENT_LIMIT), async (c) => {
-    const { image_id, ...comment } = c.req.valid('json');
-    await submitReaderComment(c, imageTarget, IMAGE_COMMENTS, image_id, comment);
-    return c.json({ success: true, message: COMMENT_SUBMITTED }, 201);
   });

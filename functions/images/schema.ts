@@ -1,22 +1,19 @@
-// The API's input rules for gallery images. Likes and comments reuse the chapter pieces: the same
-// id rules, name and text limits and spam trap, with image_id in place of chapter_id.
+// The API's input rules for gallery images; their likes and comments are in likes/ and comments/.
 import { z } from 'zod';
+import { idField, idParam } from '../core/fields.ts';
 import { ADMIN_IMAGE_LIMIT, GALLERY_SEARCH_MAX_LENGTH, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
 import { IMAGE_LIMITS } from '../../src/lib/limits.ts';
 import { positiveInteger } from '../core/query-fields.ts';
-import { chapterCommentCreateSchema } from '../comments/schema.ts';
-import { targetIdField, targetIdParam } from '../likes/targets.ts';
-import { idField } from '../stories/schema.ts';
 
 export const imageListQuery = z.strictObject({
-  gallery_id: targetIdParam,
+  gallery_id: idParam,
   page: positiveInteger(1_000_000).default(1),
   limit: positiveInteger(ADMIN_IMAGE_LIMIT).default(PUBLIC_IMAGE_PAGE_SIZE),
   q: z.string().trim().max(GALLERY_SEARCH_MAX_LENGTH).optional(),
 });
 
 /** The gallery_id field of the multipart upload form. */
-export const imageUploadFields = z.strictObject({ gallery_id: targetIdParam });
+export const imageUploadFields = z.strictObject({ gallery_id: idParam });
 
 /** A blank title or alt text is stored as null ("no title": the file name shows). */
 const optionalText = (max: number) =>
@@ -37,8 +34,3 @@ export const imageUpdateSchema = z.strictObject({
 export type ImageUpdateInput = z.input<typeof imageUpdateSchema>;
 
 export const imageDeleteSchema = z.strictObject({ id: idField });
-
-export const imageIdQuery = z.strictObject({ image_id: targetIdParam });
-export const imageIdBody = z.strictObject({ image_id: targetIdField });
-
-export const imageCommentCreateSchema = chapterCommentCreateSchema.omit({ chapter_id: true }).extend({ image_id: targetIdField });

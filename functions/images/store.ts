@@ -3,17 +3,10 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, NewGalleryImage } from '../../db/types.ts';
 import type { GalleryImage, GenerationSettings } from '../../src/lib/galleries.ts';
+import { newestImageFirst } from '../galleries/store.ts';
 import { likeSearchPattern } from './search.ts';
 
 type Db = Kysely<Database>;
-
-/**
- * The one order of a gallery's images: newest first. The gallery's hero is the first image in
- * this order, so the gallery list (galleries/store.ts) uses it too.
- */
-export function newestImageFirst<DB extends Database, O>(query: SelectQueryBuilder<DB, 'gallery_images', O>) {
-  return query.orderBy('gallery_images.id', 'desc');
-}
 
 const IMAGE_COLUMNS = [
   'id',

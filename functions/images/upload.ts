@@ -6,7 +6,7 @@ import { AppError } from '../core/errors.ts';
 import { foreignKeyViolation } from '../core/db-errors.ts';
 import { diskFull } from '../core/disk-full.ts';
 import { UndecodableImageError } from '../core/images.ts';
-import type { Storage } from '../core/storage.ts';
+import { deleteStoredFiles, type Storage } from '../core/storage.ts';
 import { GALLERY_NOT_FOUND } from '../galleries/store.ts';
 import { displayName } from '../uploads/upload-form.ts';
 import type { GalleryImage } from '../../src/lib/galleries.ts';
@@ -18,14 +18,6 @@ import { checkGalleryFile, checkGalleryImageBytes, FileRefused } from './upload-
 const NOT_STORED = 'The file could not be stored. Please try again.';
 
 type UploadDeps = Pick<AppDeps, 'db' | 'storage' | 'images'>;
-
-/** Deletes files, logging (not throwing) failures: the caller's outcome is already decided. */
-export async function deleteStoredFiles(storage: Storage, keys: readonly string[]): Promise<void> {
-  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
-  results.forEach((result, i) => {
-    if (result.status === 'rejected') console.error(`[gallery] could not delete ${keys[i]}:`, result.reason);
-  });
-}
 
 /**
  * Writes every file or none. All writes are awaited before cleaning up, so no write still in

@@ -1,6 +1,8 @@
-// The API's input rules for likes: the chapter id in the query (GET) or the JSON body (POST).
+// The API's input rules for likes: the chapter's or image's id in the query (GET) or the JSON body (POST).
 import { z } from 'zod';
-import { targetIdField, targetIdParam } from './targets.ts';
+import { idField, idParam } from '../core/fields.ts';
 
-export const chapterLikeQuery = z.strictObject({ chapter_id: targetIdParam });
-export const chapterLikeBody = z.strictObject({ chapter_id: targetIdField });
+export const chapterLikeQuery = z.strictObject({ chapter_id: idParam });
+export const chapterLikeBody = z.strictObject({ chapter_id: idField });
+export const imageLikeQuery = z.strictObject({ image_id: idParam });
+export const imageLikeBody = z.strictObject({ image_id: idField });

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
 import { type LikeState, type LikeTable, likeStore } from './store.ts';
-import type { ReaderTarget } from './targets.ts';
+import type { ReaderTarget } from '../comments/targets.ts';
 import { ensureVisitor, readVisitor } from './visitor.ts';
 
 /** The like button retries once on it, the cookie now set (src/islands/LikeToggle.tsx). */

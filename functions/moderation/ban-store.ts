@@ -1,10 +1,8 @@
-// Banned addresses. The column is a Postgres inet holding one address or a
-// range, so "is this visitor banned" is one containment query. No cache: a ban or an unban takes
-// effect with the very next request, on every instance.
+// Banned addresses: the moderators' list. The column is a Postgres inet holding
+// one address or a range; whether a visitor is banned is asked by the guard (core/guards.ts).
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { uniqueViolation } from '../core/db-errors.ts';
-import { canonicalAddress } from './ip-address.ts';
 
 type Db = Kysely<Database>;
 
@@ -38,19 +36,6 @@ function toBannedIp(row: Omit<BannedIp, 'banned_at'> & { banned_at: Date }): Ban
 }
 
 export const banStore = {
-  /** Whether a ban covers the client address (text the runtime reports; anything not an address is never banned). */
-  async isBanned(db: Db, clientIp: string): Promise<boolean> {
-    const address = canonicalAddress(clientIp);
-    if (address === null) return false;
-    const row = await db
-      .selectFrom('banned_ips')
-      .select('id')
-      .where(sql<boolean>`ip_address >>= ${address}::inet`)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
   /** Every ban, newest first. */
   async list(db: Db): Promise<BannedIp[]> {
     const rows = await bannedIpColumns(db).orderBy('banned_ips.banned_at', 'desc').orderBy('banned_ips.id', 'desc').execute();

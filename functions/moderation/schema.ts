@@ -1,9 +1,9 @@
 // The API's input rules for moderation: the list filters, a moderation action, a ban.
 import { z } from 'zod';
+import { idField } from '../core/fields.ts';
 import { COMMENT_STATUSES } from '../../db/types.ts';
 import { BAN_REASON_MAX_LENGTH } from '../../src/lib/limits.ts';
-import { targetIdField } from '../likes/targets.ts';
-import { parseBanTarget } from './ip-address.ts';
+import { parseBanTarget } from '../core/ip-address.ts';
 
 /** The comment list's page size and its ceiling: the newest 500 are more than a moderator reads at once. */
 export const MODERATION_PAGE_MAX = 500;
@@ -30,7 +30,7 @@ export const MODERATION_ACTIONS = ['approve', 'reject', 'delete'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Comment ids are unique across chapter and image comments (one sequence), so the id alone names one. */
-export const moderateBody = z.strictObject({ id: targetIdField, action: z.enum(MODERATION_ACTIONS) });
+export const moderateBody = z.strictObject({ id: idField, action: z.enum(MODERATION_ACTIONS) });
 
 /** Long enough for any address or range typed by hand; the message quotes at most this much. */
 const IP_INPUT_MAX_LENGTH = 100;
@@ -59,4 +59,4 @@ export const banBody = z.strictObject({
 /** What the moderation screen sends to ban an address or a range. */
 export type BanInput = z.input<typeof banBody>;
 
-export const unbanBody = z.strictObject({ id: targetIdField });
+export const unbanBody = z.strictObject({ id: idField });

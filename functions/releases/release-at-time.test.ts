@@ -29,7 +29,7 @@ async function publicView() {
   const list = await (await t.call('/api/chapters/list?story_slug=the-lantern-fleet')).json();
   const single = await t.call('/api/chapters/list?story_slug=the-lantern-fleet&chapter_number=2');
   const { stories } = await (await t.call('/api/stories/list?status=published')).json();
-  const snapshot = await readContentSnapshot(t.database.db);
+  const snapshot = await readContentSnapshot(t.database.db, new Date());
   const story = snapshot.stories[0]!;
   return {
     apiNumbers: list.chapters.map((c: { chapter_number: number }) => c.chapter_number),

@@ -1,7 +1,7 @@
 // A story's recurring release schedule (POST /api/stories/schedule).
 import { z } from 'zod';
+import { idField } from '../core/fields.ts';
 import { TIME_OF_DAY_PATTERN } from '../../src/lib/releases.ts';
-import { idField } from '../stories/schema.ts';
 
 export const releaseScheduleField = z.strictObject({
   weekdays: z

@@ -9,7 +9,7 @@ const t = useApiTestContext();
 describe('readContentSnapshot', () => {
   it('holds the profile, the links and only published stories with their published chapters in order', async () => {
     await seedDemoContent(t.database.db);
-    const snapshot = await readContentSnapshot(t.database.db);
+    const snapshot = await readContentSnapshot(t.database.db, new Date());
     expect(snapshot.profile.name).toBe(demoProfile.name);
     expect(snapshot.socials.patreon).toBe('https://patreon.com/maraquillon');
     expect(snapshot.stories.map((story) => story.slug)).toEqual([demoPublishedStory.slug]);
@@ -23,12 +23,12 @@ describe('readContentSnapshot', () => {
   it('has no stories when none is published', async () => {
     await seedDemoContent(t.database.db);
     await t.database.db.updateTable('stories').set({ status: 'archived' }).execute();
-    expect((await readContentSnapshot(t.database.db)).stories).toEqual([]);
+    expect((await readContentSnapshot(t.database.db, new Date())).stories).toEqual([]);
   });
 
   it('holds every gallery, PG and X, with its counts, hero and first page of images exactly as the API lists them', async () => {
     await seedDemoContent(t.database.db);
-    const snapshot = await readContentSnapshot(t.database.db);
+    const snapshot = await readContentSnapshot(t.database.db, new Date());
     const { galleries } = await (await t.call('/api/galleries/list')).json();
     expect(snapshot.galleries.map(({ images: _images, ...gallery }) => gallery)).toEqual(galleries);
     expect(snapshot.galleries.map((gallery) => [gallery.slug, gallery.rating, gallery.image_count])).toEqual([
@@ -51,7 +51,7 @@ describe('readContentSnapshot', () => {
       .insertInto('gallery_images')
       .values(Array.from({ length: 25 }, (_, i) => ({ gallery_id: id, src: `/api/uploads/galleries/${id}/${i}.png`, title: `Image ${i}` })))
       .execute();
-    const [gallery] = (await readContentSnapshot(t.database.db)).galleries;
+    const [gallery] = (await readContentSnapshot(t.database.db, new Date())).galleries;
     expect(gallery!.image_count).toBe(25);
     expect(gallery!.images.map((image) => image.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Image ${24 - i}`));
   });

@@ -42,12 +42,13 @@ async function readGalleries(db: Kysely<Database>): Promise<SnapshotGallery[]> {
   );
 }
 
-export async function readContentSnapshot(db: Kysely<Database>): Promise<ContentSnapshot> {
+/** The published content as of `now` (the snapshot's generatedAt). */
+export async function readContentSnapshot(db: Kysely<Database>, now: Date): Promise<ContentSnapshot> {
   const [profile, socials, stories, galleries] = await Promise.all([
     profileStore.get(db),
     socialStore.get(db),
     readPublishedStories(db),
     readGalleries(db),
   ]);
-  return { generatedAt: new Date().toISOString(), profile, socials, stories, galleries };
+  return { generatedAt: now.toISOString(), profile, socials, stories, galleries };
 }

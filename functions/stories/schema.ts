@@ -1,21 +1,13 @@
 // The API's input rules for stories: every request is checked here first.
 import { z } from 'zod';
+import { idField, slugField } from '../core/fields.ts';
 import { GENRES, type Genre } from '../../src/lib/genres.ts';
 import { STORY_LIMITS, URL_MAX_LENGTH } from '../../src/lib/limits.ts';
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../src/lib/slugs.ts';
+import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';
 import { STORY_STATUSES } from '../../src/lib/stories.ts';
 import { normaliseImagePath } from '../../src/lib/upload-paths.ts';
 import { isSitePath, isWebUrl, lowerCaseScheme } from '../../src/lib/web-addresses.ts';
 
-export const slugField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(SLUG_MAX_LENGTH)
-  .regex(SLUG_PATTERN, 'may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)');
-
-/** A row id: a positive whole number within Postgres' integer range (larger ones cannot exist). */
-export const idField = z.number().int('must be a whole number').positive('must be a positive whole number').max(2 ** 31 - 1);
 
 const text = (max: number) => z.string().trim().max(max);
 

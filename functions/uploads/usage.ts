@@ -6,9 +6,9 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { MANAGED_FOLDERS, type UploadListing } from '../../src/lib/upload-kinds.ts';
-import type { AppDeps } from '../core/env.ts';
+import { type AppDeps, nowOf } from '../core/env.ts';
 import { AppError } from '../core/errors.ts';
-import { deleteStoredFiles } from '../images/upload.ts';
+import { deleteStoredFiles } from '../core/storage.ts';
 import { managedKeyOf } from './store.ts';
 import { withoutUpload } from './markdown-references.ts';
 
@@ -118,25 +118,25 @@ function inUseMessage(uses: UploadUse[]): string {
 }
 
 /** Clears every use of `key` in one transaction; returns what was changed and the gallery files left without a row. */
-async function clearUses(db: Kysely<Database>, key: string): Promise<{ cleared: UploadUse[]; orphanedFiles: string[] }> {
+async function clearUses(db: Kysely<Database>, key: string, now: Date): Promise<{ cleared: UploadUse[]; orphanedFiles: string[] }> {
   return db.transaction().execute(async (trx) => {
     const uses = (await uploadUses(trx, key)).get(key) ?? [];
     const orphanedFiles: string[] = [];
     for (const { target } of uses) {
       if (target.table === 'author_profile') {
-        await trx.updateTable('author_profile').set({ [target.column]: null, updated_at: new Date() }).execute();
+        await trx.updateTable('author_profile').set({ [target.column]: null, updated_at: now }).execute();
       } else if (target.table === 'gallery_images') {
         const row = await trx.deleteFrom('gallery_images').where('id', '=', target.id).returning('storage_keys').executeTakeFirst();
         orphanedFiles.push(...(row?.storage_keys ?? []).filter((file) => file !== key));
       } else if (target.column === 'cover_image' || target.column === 'break_image') {
-        await trx.updateTable('stories').set({ [target.column]: null, updated_at: new Date() }).where('id', '=', target.id).execute();
+        await trx.updateTable('stories').set({ [target.column]: null, updated_at: now }).where('id', '=', target.id).execute();
       } else if (target.table === 'stories') {
         const row = await trx.selectFrom('stories').select(target.column).where('id', '=', target.id).executeTakeFirstOrThrow();
         const text = withoutUpload(row[target.column], key);
-        await trx.updateTable('stories').set({ [target.column]: text, updated_at: new Date() }).where('id', '=', target.id).execute();
+        await trx.updateTable('stories').set({ [target.column]: text, updated_at: now }).where('id', '=', target.id).execute();
       } else {
         const row = await trx.selectFrom('chapters').select('content').where('id', '=', target.id).executeTakeFirstOrThrow();
-        await trx.updateTable('chapters').set({ content: withoutUpload(row.content, key), updated_at: new Date() }).where('id', '=', target.id).execute();
+        await trx.updateTable('chapters').set({ content: withoutUpload(row.content, key), updated_at: now }).where('id', '=', target.id).execute();
       }
     }
     return { cleared: uses, orphanedFiles };
@@ -153,11 +153,11 @@ async function exists(deps: Pick<AppDeps, 'storage'>, key: string): Promise<bool
  * its references are cleared first (so no page shows a broken image) and the site is republished.
  * Returns the names of the uses that were cleared.
  */
-export async function deleteUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'rebuild'>, key: string, force: boolean): Promise<string[]> {
+export async function deleteUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'rebuild' | 'now'>, key: string, force: boolean): Promise<string[]> {
   if (!(await exists(deps, key))) throw new AppError(404, 'File not found');
   let cleared: UploadUse[] = [];
   if (force) {
-    const result = await clearUses(deps.db, key);
+    const result = await clearUses(deps.db, key, nowOf(deps));
     cleared = result.cleared;
     await deleteStoredFiles(deps.storage, result.orphanedFiles);
   } else {

@@ -34,7 +34,7 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     const outDir = path.join(dataDir, 'site', `build-${run}`);
     const t0 = performance.now();
-    const snapshot = await readContentSnapshot(database.db);
+    const snapshot = await readContentSnapshot(database.db, new Date());
     const t1 = performance.now();
     const memory = watchChildMemory();
     await buildStaticSite({ projectRoot, outDir, snapshot, siteUrl: 'http://localhost:4321' });

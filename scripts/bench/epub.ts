@@ -49,7 +49,7 @@ async function withLongestBlock<T>(work: () => Promise<T>): Promise<{ value: T; 
 
 const database = await openTestDatabase();
 await seedDemoContent(database.db);
-const snapshot = await readContentSnapshot(database.db);
+const snapshot = await readContentSnapshot(database.db, new Date());
 await database.close();
 const demo = snapshot.stories.find((story) => story.slug === 'the-lantern-fleet')!;
 const readImage = siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: null });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const database = await openTestDatabase();
   try {
     await seedDemoContent(database.db);
-    demo = await readContentSnapshot(database.db);
+    demo = await readContentSnapshot(database.db, new Date());
   } finally {
     await database.close();
   }

@@ -72,7 +72,7 @@ describe('buildStaticSite', () => {
     }
     const database = await openTestDatabase();
     await seedDemoContent(database.db);
-    const snapshot = await readContentSnapshot(database.db).finally(() => database.close());
+    const snapshot = await readContentSnapshot(database.db, new Date()).finally(() => database.close());
     const outDir = path.join(outside, 'site', 'build-test');
     // A leftover named by PID only (an older version's) is removed, this process's build in
     // progress is kept (staging-owners.test.ts has every case).

@@ -54,7 +54,7 @@ beforeAll(async () => {
         chapter(secret!.id, 1, 'published', '2026-04-01T00:00:00.000Z', `${DRAFT_MARK} opening`),
       ])
       .execute();
-    const snapshot = await readContentSnapshot(db);
+    const snapshot = await readContentSnapshot(db, new Date());
     tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'site-discovery-test-'));
     outDir = path.join(tempRoot, 'site');
     // SITE_URL differs from the profile's domain: every address must use the profile's.

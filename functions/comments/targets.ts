@@ -1,29 +1,11 @@
-// What readers like and comment on ("targets"): the id they send, and whether they may see the
-// thing it names. Likes and comments share this: chapters and gallery images.
+// What readers like and comment on ("targets"): whether they may see the thing an id names.
+// Comments and likes share this (likes import it from here): chapters and gallery images.
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/types.ts';
 import { foreignKeyViolation } from '../core/db-errors.ts';
 import { AppError } from '../core/errors.ts';
 
 type Db = Kysely<Database>;
-
-/** Ids are Postgres `integer`s: a larger number would fail in the database instead of answering 400. */
-const MAX_ID = 2 ** 31 - 1;
-
-/** A target id in a JSON body: a number, as the reader's pages send it. */
-export const targetIdField = z
-  .number()
-  .int('must be a whole number')
-  .min(1, 'must be a positive whole number')
-  .max(MAX_ID);
-
-/** A target id in the query string. */
-export const targetIdParam = z
-  .string()
-  .regex(/^\d{1,10}$/, 'must be a positive whole number')
-  .transform(Number)
-  .pipe(targetIdField);
 
 export interface ReaderTarget {
   /** Throws 404 unless readers may see the thing with this id. */
