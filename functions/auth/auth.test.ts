@@ -145,34 +145,6 @@ describe('GET /api/auth/me', () => {
   });
 });
 
-describe('POST /api/auth/logout', () => {
-  it('clears the cookie and revokes the token', async () => {
-    const cookie = await t.signedInAs('admin');
-    const res = await t.call('/api/auth/logout', { method: 'POST', cookie });
-    expect(res.status).toBe(200);
-    expect(res.headers.getSetCookie()[0]).toMatch(/^session=;.*Max-Age=0/);
-    expect(res.headers.getSetCookie()[1]).toMatch(/^signed_in=;.*Max-Age=0/);
-    expect((await t.call('/api/auth/me', { cookie })).status).toBe(401);
-  });
-
-  it('succeeds when not signed in', async () => {
-    expect((await t.call('/api/auth/logout', { method: 'POST' })).status).toBe(200);
-  });
-
-  it('refuses a cross-site form post (CSRF) with 403', async () => {
-    const cookie = await t.signedInAs('admin');
-    const res = await t.call('/api/auth/logout', {
-      method: 'POST',
-      cookie,
-      body: 'x=1',
-      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ success: false, error: 'Cross-site request refused.' });
-    expect((await t.call('/api/auth/me', { cookie })).status).toBe(200);
-  });
-});
-
 describe('POST /api/auth/change-password', () => {
   const NEW_PASSWORD = 'a much longer passphrase';
 
