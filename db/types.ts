@@ -1,9 +1,10 @@
 // Row types of every table, in one interface (Kysely's recommended layout).
 // Keep in step with db/migrations: the migration is the source of truth for constraints.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { GenerationSettings, Generator, LoraUse } from '../src/lib/galleries.ts';
+import type { GalleryRating, GenerationSettings, Generator, LoraUse } from '../src/lib/galleries.ts';
 import type { SocialPlatform } from '../src/lib/socials.ts';
 import type { ReleaseSchedule } from '../src/lib/releases.ts';
+import type { ChapterStatus, StoryStatus } from '../src/lib/stories.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -11,9 +12,6 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 export const STAFF_ROLES = ['admin', 'author', 'mod'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const GALLERY_RATINGS = ['PG', 'X'] as const;
-export const STORY_STATUSES = ['draft', 'published', 'archived'] as const;
-export const CHAPTER_STATUSES = ['draft', 'published'] as const;
 export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const ANALYTICS_EVENT_TYPES = [
   'page_view',
@@ -76,7 +74,7 @@ export interface GalleryTable {
   slug: string;
   title: string;
   description: TextWithDefault;
-  rating: (typeof GALLERY_RATINGS)[number];
+  rating: GalleryRating;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -151,7 +149,7 @@ export interface StoryTable {
   blurb: TextWithDefault;
   cover_image: string | null;
   break_image: string | null;
-  status: (typeof STORY_STATUSES)[number];
+  status: StoryStatus;
   genres: ColumnType<string[], string[] | undefined, string[]>;
   primary_keywords: TextWithDefault;
   longtail_keywords: TextWithDefault;
@@ -171,7 +169,7 @@ export interface ChapterTable {
   slug: string;
   title: string;
   content: string;
-  status: (typeof CHAPTER_STATUSES)[number];
+  status: ChapterStatus;
   /** A draft with a release time is scheduled: published at that instant. */
   release_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;

@@ -13,6 +13,9 @@ export const loginSchema = z.strictObject({
   password: required('Password', PASSWORD_MAX_LENGTH),
 });
 
+/** What the sign-in form sends. */
+export type LoginInput = z.input<typeof loginSchema>;
+
 export const changePasswordSchema = z.strictObject({
   currentPassword: required('Current password', PASSWORD_MAX_LENGTH),
   newPassword: z
@@ -20,3 +23,5 @@ export const changePasswordSchema = z.strictObject({
     .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
     .max(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
 });
+/** What the Change Password form sends. */
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

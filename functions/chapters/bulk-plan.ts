@@ -2,10 +2,10 @@
 // taken in natural name order; a file without a number gets the next free one; a number the
 // story (or an earlier file) already has is an error for that file only; a slug that is taken
 // gets "-2", "-3", … unless the file named the slug itself.
+import { CHAPTER_LIMITS } from '../../src/lib/limits.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, storySlug } from '../../src/lib/slugs.ts';
 import type { ChapterStatus } from '../../src/lib/stories.ts';
 import { readChapterFile } from './chapter-file.ts';
-import { CHAPTER_NUMBER_MAX } from './schema.ts';
 
 export interface UploadedFile {
   name: string;
@@ -55,8 +55,8 @@ export function planBulkUpload(
     }
     const { chapter } = result;
     const number = chapter.chapter_number ?? ++highest;
-    if (number > CHAPTER_NUMBER_MAX) {
-      plan.errors.push(`${file.name}: chapter numbers stop at ${CHAPTER_NUMBER_MAX}`);
+    if (number > CHAPTER_LIMITS.chapter_number) {
+      plan.errors.push(`${file.name}: chapter numbers stop at ${CHAPTER_LIMITS.chapter_number}`);
       continue;
     }
     if (taken.numbers.has(number)) {

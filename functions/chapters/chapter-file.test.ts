@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAPTER_FILE_MAX_BYTES } from '../../src/lib/limits.ts';
 import { parseFileName, readChapterFile, type ChapterFromFile } from './chapter-file.ts';
-import { CHAPTER_CONTENT_MAX_LENGTH } from './schema.ts';
+import { CHAPTER_LIMITS } from '../../src/lib/limits.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -169,8 +169,8 @@ describe('readChapterFile: refusals', () => {
     expect(refusal('a.md', new Uint8Array(CHAPTER_FILE_MAX_BYTES + 1).fill(0x61))).toBe('the file is larger than 1 MB');
     // 1 MB of one-byte characters is more than a chapter may hold.
     expect(refusal('a.md', new Uint8Array(CHAPTER_FILE_MAX_BYTES).fill(0x61))).toBe(
-      `the chapter is longer than ${CHAPTER_CONTENT_MAX_LENGTH} characters`,
+      `the chapter is longer than ${CHAPTER_LIMITS.content} characters`,
     );
-    expect(read('a.md', 'a'.repeat(CHAPTER_CONTENT_MAX_LENGTH)).content).toHaveLength(CHAPTER_CONTENT_MAX_LENGTH);
+    expect(read('a.md', 'a'.repeat(CHAPTER_LIMITS.content)).content).toHaveLength(CHAPTER_LIMITS.content);
   });
 });

@@ -2,9 +2,8 @@
 // the number comes from the file name ("012-the-gate.md", "Chapter 12 - The Gate.md") or the
 // first heading ("# Chapter 12: The Gate"); the title from the first heading, else the file
 // name; simple front matter (title, chapter_number, slug, status) overrides both.
-import { CHAPTER_FILE_MAX_BYTES } from '../../src/lib/limits.ts';
+import { CHAPTER_FILE_MAX_BYTES, CHAPTER_LIMITS } from '../../src/lib/limits.ts';
 import { CHAPTER_STATUSES, type ChapterStatus } from '../../src/lib/stories.ts';
-import { CHAPTER_CONTENT_MAX_LENGTH, CHAPTER_NUMBER_MAX } from './schema.ts';
 
 export const CHAPTER_FILE_EXTENSIONS = ['.md', '.markdown', '.txt'] as const;
 
@@ -34,7 +33,7 @@ function stemOf(fileName: string): string | null {
 
 function toNumber(digits: string | undefined): number | null {
   const value = Number(digits);
-  return digits !== undefined && Number.isInteger(value) && value >= 1 && value <= CHAPTER_NUMBER_MAX ? value : null;
+  return digits !== undefined && Number.isInteger(value) && value >= 1 && value <= CHAPTER_LIMITS.chapter_number ? value : null;
 }
 
 /** "the-gate" → "The Gate"; names that already have capitals keep them. */
@@ -94,7 +93,7 @@ export function readChapterFile(fileName: string, bytes: Uint8Array): ChapterFil
   const { heading, rest } = takeLeadingHeading(body);
   const content = rest.replace(/^\s*\n/, '').trimEnd();
   if (!content.trim()) return { ok: false, error: text.trim() ? 'the file has no text besides its title' : 'the file is empty' };
-  if (content.length > CHAPTER_CONTENT_MAX_LENGTH) return { ok: false, error: `the chapter is longer than ${CHAPTER_CONTENT_MAX_LENGTH} characters` };
+  if (content.length > CHAPTER_LIMITS.content) return { ok: false, error: `the chapter is longer than ${CHAPTER_LIMITS.content} characters` };
 
   const fromName = parseFileName(fileName);
   const headingChapter = heading ? HEADING_CHAPTER.exec(heading) : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
-import { CHAPTER_CONTENT_MAX_LENGTH } from './schema.ts';
+import { CHAPTER_LIMITS } from '../../src/lib/limits.ts';
 import { CHAPTER_NOT_FOUND, chapterTestKit, expectError, FORBIDDEN, SIGN_IN, STORY_NOT_FOUND } from './test-kit.ts';
 
 const t = useApiTestContext();
@@ -264,7 +264,7 @@ describe('POST /api/chapters/create', () => {
       [{ chapter_number: 100_001 }, 'chapter_number must be at most 100000'],
       [{ chapter_number: undefined }, 'chapter_number is required'],
       [{ content: ' \n\t ' }, 'content must not be empty'],
-      [{ content: 'x'.repeat(CHAPTER_CONTENT_MAX_LENGTH + 1) }, 'content is too long (at most 500000 characters)'],
+      [{ content: 'x'.repeat(CHAPTER_LIMITS.content + 1) }, 'content is too long (at most 500000 characters)'],
       [{ title: '   ' }, 'title must not be empty'],
       [{ title: 't'.repeat(201) }, 'title is too long (at most 200 characters)'],
       [{ slug: '../the-gate' }, 'slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
@@ -279,7 +279,7 @@ describe('POST /api/chapters/create', () => {
       expect({ overrides, status: res.status, body: await res.json() }).toEqual({ overrides, status: 400, body: { success: false, error } });
     }
     // A chapter of exactly the maximum length is fine.
-    const longest = await t.call('/api/chapters/create', { cookie, json: { ...CHAPTER, story_id, content: 'x'.repeat(CHAPTER_CONTENT_MAX_LENGTH) } });
+    const longest = await t.call('/api/chapters/create', { cookie, json: { ...CHAPTER, story_id, content: 'x'.repeat(CHAPTER_LIMITS.content) } });
     expect(longest.status).toBe(201);
     expect(await chapterRows()).toHaveLength(1);
     expect(t.rebuilds).toEqual(['chapter 3 created']);

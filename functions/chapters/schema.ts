@@ -1,24 +1,21 @@
 // Chapter input, shared by the admin's chapter form and the server (SPEC 3, 5, 9).
 import { z } from 'zod';
-import { ADMIN_CHAPTER_LIMIT, READER_CHAPTER_PAGE_SIZE } from '../../src/lib/limits.ts';
+import { ADMIN_CHAPTER_LIMIT, CHAPTER_LIMITS, READER_CHAPTER_PAGE_SIZE } from '../../src/lib/limits.ts';
 import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';
 import { CHAPTER_STATUSES } from '../../src/lib/stories.ts';
 import { positiveInteger } from '../core/query-fields.ts';
 import { idField, slugField } from '../stories/schema.ts';
 
-export const CHAPTER_CONTENT_MAX_LENGTH = 500_000;
-export const CHAPTER_NUMBER_MAX = 100_000;
-
 export const chapterNumberField = z
   .number()
   .int('must be a whole number')
   .min(1, 'must be at least 1')
-  .max(CHAPTER_NUMBER_MAX, `must be at most ${CHAPTER_NUMBER_MAX}`);
+  .max(CHAPTER_LIMITS.chapter_number, `must be at most ${CHAPTER_LIMITS.chapter_number}`);
 
 const chapterFields = {
-  title: z.string().trim().min(1).max(200),
+  title: z.string().trim().min(1).max(CHAPTER_LIMITS.title),
   slug: slugField,
-  content: z.string().max(CHAPTER_CONTENT_MAX_LENGTH).refine((value) => value.trim() !== '', 'must not be empty'),
+  content: z.string().max(CHAPTER_LIMITS.content).refine((value) => value.trim() !== '', 'must not be empty'),
   chapter_number: chapterNumberField,
   status: z.enum(CHAPTER_STATUSES),
   /** When a draft is to be published (ISO with offset); null unschedules it. */
@@ -34,6 +31,8 @@ export const chapterCreateSchema = z.strictObject({
   release_at: chapterFields.release_at.optional(),
 });
 export type ChapterCreate = z.output<typeof chapterCreateSchema>;
+/** What the admin's chapter form sends, to create (with the story's id) or to update (with the chapter's id). */
+export type ChapterInput = Omit<z.input<typeof chapterCreateSchema>, 'story_id'>;
 
 /** The id plus any fields to change (the reader's edit dialog sends no slug). */
 export const chapterUpdateSchema = z.strictObject({
@@ -46,6 +45,8 @@ export const chapterUpdateSchema = z.strictObject({
   release_at: chapterFields.release_at.optional(),
 });
 export type ChapterUpdate = z.output<typeof chapterUpdateSchema>;
+/** What the reader's Edit dialog sends: the id and the fields it changes. */
+export type ChapterUpdateInput = z.input<typeof chapterUpdateSchema>;
 
 export const chapterDeleteSchema = z.strictObject({ id: idField });
 
@@ -57,7 +58,7 @@ export const chapterListQuery = z
   .strictObject({
     story_slug: z.string().max(SLUG_MAX_LENGTH).optional(),
     story_id: positiveInteger(2 ** 31 - 1).optional(),
-    chapter_number: positiveInteger(100_000).optional(),
+    chapter_number: positiveInteger(CHAPTER_LIMITS.chapter_number).optional(),
     page: positiveInteger(100_000).default(1),
     limit: positiveInteger(ADMIN_CHAPTER_LIMIT).optional(),
   })

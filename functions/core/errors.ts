@@ -4,15 +4,28 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { databaseUnavailable } from './db-errors.ts';
 import { DISK_FULL, diskFull } from './disk-full.ts';
 
-/** An error whose message is safe to show to the person who made the request. */
+/** Field name → what is wrong with it, so a form can show each message at its field. */
+export type FieldProblems = Record<string, string>;
+
+/**
+ * An error whose message is safe to show to the person who made the request; `fields` names the
+ * fields it is about (docs/product.md, "Messages").
+ */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   readonly headers: Record<string, string>;
-  constructor(status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}) {
+  readonly fields: FieldProblems | undefined;
+  constructor(status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}, fields?: FieldProblems) {
     super(message);
     this.status = status;
     this.headers = headers;
+    this.fields = fields;
   }
+}
+
+/** A problem with one field (a slug already taken, a wrong current password): answered under its name too. */
+export function fieldError(status: ContentfulStatusCode, field: string, message: string): AppError {
+  return new AppError(status, message, {}, { [field]: message });
 }
 
 const httpExceptionMessages: Partial<Record<number, string>> = {
@@ -35,11 +48,14 @@ function storageUnavailable(error: unknown): boolean {
   return $fault === 'server' || (typeof status === 'number' && status >= 500);
 }
 
-/** The one error handler: every failure leaves as `{ success: false, error }` with a real status. */
+/**
+ * The one error handler: every failure leaves as `{ success: false, error }` with a real status,
+ * plus `fields` when the problems are about fields of the request.
+ */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json({ success: false, error: error.message }, error.status);
+    return c.json({ success: false, error: error.message, ...(error.fields && { fields: error.fields }) }, error.status);
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;

@@ -1,35 +1,61 @@
-// One way to read and check input: zod schemas, unknown fields refused, the first problem named.
+// One way to read and check input: zod schemas, unknown fields refused, the first problem named
+// and every problem given under its field (docs/product.md, "Messages").
 import type { Context, MiddlewareHandler } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError, type FieldProblems } from './errors.ts';
 import { JSON_MAX_DEPTH, nestsDeeperThan, TOO_DEEP } from './json-text.ts';
-import { FIELD_PATH_SHOWN, printable } from './zod-messages.ts';
+import { describeIssue, type FieldLabels, fieldKey, fieldLabels, fieldName } from './zod-messages.ts';
+
+/** Fields named in one answer at most: 10,000 bad entries of a free-form record get a short answer. */
+const FIELDS_SHOWN = 50;
 
 /**
- * The first problem found. Built-in messages name the field (zod-messages.ts); a schema's own
+ * One problem in words. Built-in messages name the field (zod-messages.ts); a schema's own
  * message that starts in lower case ("must be an http(s) URL") gets the field put in front.
  */
-export function describeIssues(error: z.ZodError): string {
+function issueMessage(issue: z.core.$ZodIssue, labels?: FieldLabels): string {
+  if (issue.path.length === 0 || !/^[a-z]/.test(issue.message)) return issue.message;
+  const field = fieldName(issue.path, labels);
+  return issue.message.startsWith(field) ? issue.message : `${field} ${issue.message}`;
+}
+
+/** The first problem found. */
+export function describeIssues(error: z.ZodError, labels?: FieldLabels): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid input.';
-  const field = printable(issue.path.join('.'), FIELD_PATH_SHOWN);
-  return field && /^[a-z]/.test(issue.message) && !issue.message.startsWith(field) ? `${field} ${issue.message}` : issue.message;
+  return issue ? issueMessage(issue, labels) : 'Invalid input.';
+}
+
+/** The first problem of each field, keyed by the field's name as the form knows it (zod-messages.ts fieldKey). */
+export function fieldProblems(error: z.ZodError, labels?: FieldLabels): FieldProblems {
+  const fields = new Map<string, string>();
+  for (const issue of error.issues) {
+    const name = fieldKey(issue.path);
+    if (!name || fields.has(name)) continue;
+    if (fields.size === FIELDS_SHOWN) break;
+    fields.set(name, issueMessage(issue, labels));
+  }
+  return Object.fromEntries(fields);
 }
 
 /**
- * Parses `input` or throws 400 with the first problem. A NUL character is named before the
- * schema runs (whatever else is wrong); other text Postgres cannot store (a lone surrogate, a
- * NUL in a key of a free-form record) is looked for in what the schema let through, so a
- * schema's own message for it comes first.
+ * Parses `input` or throws 400 with the first problem, and every problem by field. A NUL
+ * character is named before the schema runs (whatever else is wrong); other text Postgres cannot
+ * store (a lone surrogate, a NUL in a key of a free-form record) is looked for in what the schema
+ * let through, so a schema's own message for it comes first. Fields are named by the schema's
+ * labels (zod-messages.ts fieldLabels) when it has them.
  */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const labels = fieldLabels.get(schema);
   const nul = fieldWithNulCharacter(input);
-  if (nul !== null) throw unstorableTextError(nul, 'NUL characters');
-  const result = schema.safeParse(input);
-  if (!result.success) throw new AppError(400, describeIssues(result.error));
+  if (nul !== null) throw unstorableTextError(nul, 'NUL characters', labels);
+  const result = schema.safeParse(input, labels && { error: (issue) => describeIssue(issue, labels) });
+  if (!result.success) {
+    const fields = fieldProblems(result.error, labels);
+    throw new AppError(400, describeIssues(result.error, labels), {}, Object.keys(fields).length > 0 ? fields : undefined);
+  }
   const unstorable = fieldWith(isUnstorable, result.data, true);
-  if (unstorable !== null) throw unstorableTextError(unstorable, 'NUL characters or broken Unicode');
+  if (unstorable !== null) throw unstorableTextError(unstorable, 'NUL characters or broken Unicode', labels);
   return result.data;
 }
 
@@ -122,8 +148,11 @@ export function fieldWith(bad: (text: string) => boolean, value: unknown, keys =
 
 export const fieldWithNulCharacter = (value: unknown) => fieldWith(hasNul, value);
 
-function unstorableTextError(field: string, problem: string): AppError {
-  return new AppError(400, `${field ? printable(field, FIELD_PATH_SHOWN) : 'A field'} must not contain ${problem}`);
+function unstorableTextError(path: string, problem: string, labels?: FieldLabels): AppError {
+  const keys = path.split('.');
+  const message = `${path ? fieldName(keys, labels) : 'A field'} must not contain ${problem}`;
+  const field = fieldKey(keys);
+  return new AppError(400, message, {}, field ? { [field]: message } : undefined);
 }
 
 export function queryParams<S extends z.ZodType>(schema: S) {

@@ -1,6 +1,7 @@
 // Messages for zod's built-in checks that name the field, so an API caller reads
 // "bio is too long (at most 2000 characters)" rather than "Too big". Schemas that give their
-// own message keep it.
+// own message keep it. A schema the admin's forms post to names its fields with labels a person
+// reads ("The bio is too long …", docs/product.md, "Messages").
 import { z } from 'zod';
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
@@ -16,13 +17,31 @@ export function printable(text: string, max = 40): string {
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
-function fieldName(issue: Issue): string {
-  const path = issue.path ?? [];
-  return path.length > 0 ? printable(path.join('.'), FIELD_PATH_SHOWN) : 'value';
+/** Field path → how a message names it ("chapter_number" → "The chapter number", "schedule.time" → "The release time"). */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/**
+ * The labels of a schema's fields, registered on the schema that is parsed:
+ * `z.strictObject({…}).register(fieldLabels, { title: 'The title' })`. Fields without a label
+ * are named by their path.
+ */
+export const fieldLabels = z.registry<FieldLabels>();
+
+/** What a message calls the field at `path`: its label, else its path (cut short), else "value". */
+export function fieldName(path: readonly PropertyKey[], labels: FieldLabels = {}): string {
+  const key = path.map(String).join('.');
+  if (Object.hasOwn(labels, key)) return labels[key]!;
+  return key ? printable(key, FIELD_PATH_SHOWN) : 'value';
 }
 
-export function describeIssue(issue: Issue): string | undefined {
-  const field = fieldName(issue);
+/** The form field a path is in: the path up to its first list index ("genres.2" is in "genres"). */
+export function fieldKey(path: readonly PropertyKey[]): string {
+  const index = path.findIndex((key) => typeof key === 'number' || /^\d+$/.test(String(key)));
+  return printable(path.slice(0, index === -1 ? undefined : index).map(String).join('.'), FIELD_PATH_SHOWN);
+}
+
+export function describeIssue(issue: Issue, labels?: FieldLabels): string | undefined {
+  const field = fieldName(issue.path ?? [], labels);
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined ? `${field} is required` : `${field} must be ${article(issue.expected)}`;
@@ -61,4 +80,4 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-z.config({ customError: describeIssue });
+z.config({ customError: (issue) => describeIssue(issue) });

@@ -1,17 +1,18 @@
 // Gallery input (SPEC 3, 5, 9), for the server and the Gallery Manager's form.
 import { z } from 'zod';
 import { DEFAULT_GALLERY_RATING, GALLERY_RATINGS, PUBLIC_GALLERY_LIST_LIMIT } from '../../src/lib/galleries.ts';
+import { GALLERY_LIMITS } from '../../src/lib/limits.ts';
 import { positiveInteger } from '../core/query-fields.ts';
 import { idField, slugField } from '../stories/schema.ts';
 
 const galleryFields = {
-  title: z.string().trim().min(1).max(200),
+  title: z.string().trim().min(1).max(GALLERY_LIMITS.title),
   /** SPEC 5: the form derives it with gallerySlug(); the server takes only what SLUG_PATTERN allows. */
   slug: slugField,
   description: z
     .string()
     .trim()
-    .max(5000)
+    .max(GALLERY_LIMITS.description)
     .nullish()
     .transform((value) => value ?? ''),
   rating: z.enum(GALLERY_RATINGS),
@@ -22,6 +23,8 @@ export const galleryCreateSchema = z.strictObject({
   rating: galleryFields.rating.default(DEFAULT_GALLERY_RATING),
 });
 export type GalleryCreate = z.output<typeof galleryCreateSchema>;
+/** What the Gallery Manager's form sends to create a gallery. */
+export type GalleryInput = z.input<typeof galleryCreateSchema>;
 
 /** The id plus any fields to change; fields left out stay as they are. */
 export const galleryUpdateSchema = z.strictObject({

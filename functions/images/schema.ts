@@ -2,6 +2,7 @@
 // id rules, name and text limits and spam trap, with image_id in place of chapter_id.
 import { z } from 'zod';
 import { ADMIN_IMAGE_LIMIT, GALLERY_SEARCH_MAX_LENGTH, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
+import { IMAGE_LIMITS } from '../../src/lib/limits.ts';
 import { positiveInteger } from '../core/query-fields.ts';
 import { chapterCommentCreateSchema } from '../comments/schema.ts';
 import { targetIdField, targetIdParam } from '../likes/targets.ts';
@@ -29,9 +30,11 @@ const optionalText = (max: number) =>
 export const imageUpdateSchema = z.strictObject({
   id: idField,
   /** Left out: unchanged. */
-  title: optionalText(200).optional(),
-  alt_text: optionalText(1000).optional(),
+  title: optionalText(IMAGE_LIMITS.title).optional(),
+  alt_text: optionalText(IMAGE_LIMITS.alt_text).optional(),
 });
+/** What the Gallery Manager sends to change an image's title or alt text. */
+export type ImageUpdateInput = z.input<typeof imageUpdateSchema>;
 
 export const imageDeleteSchema = z.strictObject({ id: idField });
 

@@ -1,6 +1,7 @@
 // Moderation input (SPEC 7 Moderation, 5): the list filters, a moderation action, a ban.
 import { z } from 'zod';
 import { COMMENT_STATUSES } from '../../db/types.ts';
+import { BAN_REASON_MAX_LENGTH } from '../../src/lib/limits.ts';
 import { targetIdField } from '../likes/targets.ts';
 import { parseBanTarget } from './ip-address.ts';
 
@@ -50,9 +51,12 @@ export const banBody = z.strictObject({
   reason: z
     .string()
     .trim()
-    .max(500)
+    .max(BAN_REASON_MAX_LENGTH)
     .nullish()
     .transform((reason) => reason ?? ''),
 });
+
+/** What the moderation screen sends to ban an address or a range. */
+export type BanInput = z.input<typeof banBody>;
 
 export const unbanBody = z.strictObject({ id: targetIdField });

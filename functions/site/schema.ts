@@ -1,10 +1,9 @@
 // Shared by the admin's forms and the server's validators.
 import { z } from 'zod';
+import { PROFILE_LIMITS, URL_MAX_LENGTH } from '../../src/lib/limits.ts';
 import { isTimeZone } from '../../src/lib/releases.ts';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../src/lib/socials.ts';
 import { isImageAddress, isWebUrl, lowerCaseScheme } from '../../src/lib/web-addresses.ts';
-
-const MAX_URL = 2048;
 
 /**
  * An optional text field: left out means "unchanged" (undefined); empty or null means "not
@@ -19,7 +18,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));
 
-const optionalImage = optionalText(MAX_URL)
+const optionalImage = optionalText(URL_MAX_LENGTH)
   .refine((value) => value == null || isImageAddress(value), 'must be a path on this site (starting with /) or an http(s) URL')
   .transform((value) => value && lowerCaseScheme(value));
 
@@ -43,9 +42,9 @@ export const timeZoneField = z
   .refine(isTimeZone, 'must be a time zone such as Europe/Berlin or America/New_York');
 
 export const profileUpdateSchema = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  bio: z.string().trim().max(2000).optional(),
-  tagline: z.string().trim().max(500).optional(),
+  name: z.string().trim().min(1).max(PROFILE_LIMITS.name),
+  bio: z.string().trim().max(PROFILE_LIMITS.bio).optional(),
+  tagline: z.string().trim().max(PROFILE_LIMITS.tagline).optional(),
   profile_image: optionalImage,
   background_image_light: optionalImage,
   background_image_dark: optionalImage,
@@ -53,9 +52,11 @@ export const profileUpdateSchema = z.strictObject({
   time_zone: timeZoneField.optional(),
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+/** What the admin's profile form sends. */
+export type ProfileInput = z.input<typeof profileUpdateSchema>;
 
 // The scheme is stored in lower case: "HTTPS://…" is a fine URL, and the database accepts only "https://…".
-const socialUrl = optionalText(MAX_URL)
+const socialUrl = optionalText(URL_MAX_LENGTH)
   .refine((value) => value == null || isWebUrl(value), 'must be an http:// or https:// URL')
   .transform((value) => value && lowerCaseScheme(value));
 
@@ -67,3 +68,5 @@ export const socialsUpdateSchema = z.strictObject(
   Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, socialUrl])) as Record<SocialPlatform, typeof socialUrl>,
 );
 export type SocialsUpdate = z.output<typeof socialsUpdateSchema>;
+/** What the admin's socials form sends. */
+export type SocialsInput = z.input<typeof socialsUpdateSchema>;

@@ -1,12 +1,11 @@
 // Story input, shared by the admin's story form and the server's validators (SPEC 3, 5, 9).
 import { z } from 'zod';
 import { GENRES, type Genre } from '../../src/lib/genres.ts';
+import { STORY_LIMITS, URL_MAX_LENGTH } from '../../src/lib/limits.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../src/lib/slugs.ts';
 import { STORY_STATUSES } from '../../src/lib/stories.ts';
 import { normaliseImagePath } from '../../src/lib/upload-paths.ts';
 import { isSitePath, isWebUrl, lowerCaseScheme } from '../../src/lib/web-addresses.ts';
-
-const MAX_URL = 2048;
 
 export const slugField = z
   .string()
@@ -27,7 +26,7 @@ const text = (max: number) => z.string().trim().max(max);
 const imageAddress = z
   .string()
   .trim()
-  .max(MAX_URL)
+  .max(URL_MAX_LENGTH)
   .nullable()
   .transform((value) => (value ? lowerCaseScheme(normaliseImagePath(value)) : null))
   // After normalising, a bare file name has become /api/uploads/…; anything else ("javascript:",
@@ -46,14 +45,14 @@ const genres = z
   .transform((list) => [...new Set(list)] as Genre[]);
 
 const storyFields = {
-  title: text(200).min(1),
+  title: text(STORY_LIMITS.title).min(1),
   slug: slugField,
-  description: text(5000),
-  blurb: text(20000),
+  description: text(STORY_LIMITS.description),
+  blurb: text(STORY_LIMITS.blurb),
   genres,
-  primary_keywords: text(1000),
-  longtail_keywords: text(2000),
-  target_audience: text(500),
+  primary_keywords: text(STORY_LIMITS.primary_keywords),
+  longtail_keywords: text(STORY_LIMITS.longtail_keywords),
+  target_audience: text(STORY_LIMITS.target_audience),
   cover_image: imageAddress,
   break_image: imageAddress,
   status: z.enum(STORY_STATUSES),
@@ -76,6 +75,8 @@ export const storyCreateSchema = z.strictObject({
   age_gate: storyFields.age_gate.default(true),
 });
 export type StoryCreate = z.output<typeof storyCreateSchema>;
+/** What the admin's story form sends to create a story (fields with a default may be left out). */
+export type StoryInput = z.input<typeof storyCreateSchema>;
 
 /** The id plus any fields to change; fields left out stay as they are. */
 export const storyUpdateSchema = z.strictObject({

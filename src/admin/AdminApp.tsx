@@ -5,6 +5,7 @@ import { AdminShell } from './AdminShell.tsx';
 import { AnalyticsDashboard } from './analytics/AnalyticsDashboard.tsx';
 import { ArchiveScreen } from './archive/ArchiveScreen.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import { DataProvider } from './data/DataProvider.tsx';
 import { GalleryManager } from './galleries/GalleryManager.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { ModerationManager } from './moderation/ModerationManager.tsx';
@@ -54,6 +55,7 @@ export default function AdminApp() {
   if (state.status === 'signed-out') return <LoginForm onSignedIn={signedIn} />;
 
   return (
+    <DataProvider>
     <Router base="/admin">
       <AdminShell user={state.user} onSignOut={signOut}>
         <Switch>
@@ -73,5 +75,6 @@ export default function AdminApp() {
         </Switch>
       </AdminShell>
     </Router>
+    </DataProvider>
   );
 }

@@ -1,11 +1,12 @@
 // Whether the public site shows the latest changes: 'Publishing…' while a rebuild is queued or
 // running, the time of the last successful publish, or the last failure with its message (the
 // previous site keeps serving); beside it a failed backup. A full disk is said in plain words.
-// It polls quickly while publishing and right after any save.
+// It polls quickly while publishing; every save refreshes it (src/admin/data/client.ts).
 import './publish-status.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Failure, PublishState } from '../../functions/core/rebuild.ts';
-import { apiRequest, CONTENT_CHANGED_EVENT } from '../lib/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { queryKeys } from './data/keys.ts';
 
 const BUSY_POLL_MS = 1500;
 const IDLE_POLL_MS = 30_000;
@@ -17,33 +18,15 @@ function formatTime(iso: string): string {
 }
 
 export function PublishStatus() {
-  const [state, setState] = useState<PublishState | null>(null);
+  const { data: state, isError } = useQuery({
+    queryKey: queryKeys.publishState,
+    queryFn: async () => (await apiRequest<{ state: PublishState }>('/api/admin/publish-state')).state,
+    refetchInterval: (query) => (query.state.data?.publishing ? BUSY_POLL_MS : IDLE_POLL_MS),
+    refetchOnWindowFocus: 'always',
+    staleTime: 0,
+  });
 
-  const refresh = useCallback(async () => {
-    try {
-      setState((await apiRequest<{ state: PublishState }>('/api/admin/publish-state')).state);
-    } catch {
-      setState(null); // signed out or offline: show nothing rather than a stale state
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-    const onChange = () => void refresh();
-    window.addEventListener(CONTENT_CHANGED_EVENT, onChange);
-    window.addEventListener('focus', onChange);
-    return () => {
-      window.removeEventListener(CONTENT_CHANGED_EVENT, onChange);
-      window.removeEventListener('focus', onChange);
-    };
-  }, [refresh]);
-
-  useEffect(() => {
-    const timer = setTimeout(() => void refresh(), state?.publishing ? BUSY_POLL_MS : IDLE_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [state, refresh]);
-
-  if (!state) return null;
+  if (!state || isError) return null; // signed out or offline: show nothing rather than a stale state
   return (
     <div className="publish-status" role="status" aria-live="polite">
       {state.publishing ? (

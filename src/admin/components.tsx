@@ -1,13 +1,24 @@
 // Small building blocks the admin screens share.
-import { type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
-import { NetworkError } from '../lib/api-client.ts';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+
+export { failureText } from './data/failure.ts';
 
 export interface Notice {
-  kind: 'success' | 'error';
+  kind: 'success' | 'error' | 'info';
   text: string;
 }
 
-/** A notice; successes clear themselves after `successMs` (SPEC 9: 3 seconds). */
+/** A notice; successes clear themselves after `successMs` (3 seconds, as docs/product.md says of saves). */
 export function useNotice(successMs = 3000) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -23,76 +34,99 @@ export function useNotice(successMs = 3000) {
   return [notice, show] as const;
 }
 
-/** The message for a failed save: the network, the server's words, or the screen's fallback. */
-export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof NetworkError) return 'Network error occurred';
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
-export function NoticeBanner({ notice }: { notice: Notice | null }) {
+/** The admin's one notice: an error interrupts (alert), a success or an information waits its turn (status). */
+export function NoticeBanner({ notice, children }: { notice: Notice | null; children?: ReactNode }) {
   if (!notice) return null;
   return (
-    <p className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+    <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
       {notice.text}
-    </p>
+      {children}
+    </div>
   );
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
+interface FieldProps {
   label: string;
-  hint?: string;
-  value: string;
-  onChange(value: string): void;
+  hint?: ReactNode | undefined;
+  /** The server's word on this field after a refused save. */
+  error?: string | undefined;
+  /** Renders the control with the id and the ARIA attributes that tie it to its label, hint and error. */
+  children(control: FieldControl): ReactNode;
 }
 
-export function TextField({ label, hint, value, onChange, ...input }: TextFieldProps) {
+export interface FieldControl {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/**
+ * One form field: label, control, hint and error. The hint and the error describe the control
+ * (aria-describedby) and stay outside the label, so the field's name is its label alone.
+ */
+export function Field({ label, hint, error, children }: FieldProps) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <label className="field">
-      <span>{label}</span>
-      <input {...input} value={value} onChange={(event) => onChange(event.target.value)} />
-      {hint && <small>{hint}</small>}
-    </label>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, ...(error ? { 'aria-invalid': true } : {}), ...(described ? { 'aria-describedby': described } : {}) })}
+      {hint && <small id={`${id}-hint`}>{hint}</small>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
-interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> {
+interface ControlProps<V> {
   label: string;
-  hint?: string;
-  value: string;
-  onChange(value: string): void;
+  hint?: ReactNode | undefined;
+  error?: string | undefined;
+  value: V;
+  onChange(value: V): void;
 }
 
-export function TextAreaField({ label, hint, value, onChange, ...textarea }: TextAreaFieldProps) {
+type TextFieldProps = ControlProps<string> & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
+
+export function TextField({ label, hint, error, value, onChange, ...input }: TextFieldProps) {
   return (
-    <label className="field">
-      <span>{label}</span>
-      <textarea {...textarea} value={value} onChange={(event) => onChange(event.target.value)} />
-      {hint && <small>{hint}</small>}
-    </label>
+    <Field label={label} hint={hint} error={error}>
+      {(control) => <input {...input} {...control} value={value} onChange={(event) => onChange(event.target.value)} />}
+    </Field>
   );
 }
 
-interface SelectFieldProps<T extends string> extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'> {
-  label: string;
-  value: T;
-  options: readonly T[];
-  hint?: string;
-  onChange(value: T): void;
+type TextAreaFieldProps = ControlProps<string> & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'>;
+
+export function TextAreaField({ label, hint, error, value, onChange, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => <textarea {...textarea} {...control} value={value} onChange={(event) => onChange(event.target.value)} />}
+    </Field>
+  );
 }
 
-export function SelectField<T extends string>({ label, value, options, hint, onChange, ...select }: SelectFieldProps<T>) {
+type SelectFieldProps<T extends string> = ControlProps<T> &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
+    options: readonly T[];
+  };
+
+export function SelectField<T extends string>({ label, hint, error, value, options, onChange, ...select }: SelectFieldProps<T>) {
   return (
-    <label className="field">
-      <span>{label}</span>
-      <select {...select} value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      {hint && <small>{hint}</small>}
-    </label>
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <select {...select} {...control} value={value} onChange={(event) => onChange(event.target.value as T)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

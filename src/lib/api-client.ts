@@ -3,16 +3,22 @@
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** A refused input's problems keyed by field name, for the form to show at each field. */
+  readonly fields: Record<string, string> | undefined;
+  constructor(status: number, message: string, fields?: Record<string, string>) {
     super(message);
     this.status = status;
+    this.fields = fields;
   }
 }
 
 /** Thrown when the request never got an answer (offline, server down). */
 export class NetworkError extends Error {}
 
-/** Fired on `window` after every successful write, so views that depend on it (the publish state) refresh. */
+/**
+ * Fired on `window` after every successful write made outside the admin's data layer, so the
+ * publish state still refreshes after them (src/admin/data/DataProvider.tsx listens).
+ */
 export const CONTENT_CHANGED_EVENT = 'api:content-changed';
 
 export interface ApiRequestOptions {
@@ -45,8 +51,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   const body = await response.json().catch(() => null);
   if (!response.ok || body?.success === false) {
-    throw new ApiError(response.status, typeof body?.error === 'string' ? body.error : `Request failed (${response.status})`);
+    throw new ApiError(response.status, typeof body?.error === 'string' ? body.error : `Request failed (${response.status})`, stringFields(body?.fields));
   }
   if (init.method !== 'GET' && typeof window !== 'undefined') window.dispatchEvent(new Event(CONTENT_CHANGED_EVENT));
   return body as T;
+}
+
+function stringFields(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

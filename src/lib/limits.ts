@@ -24,3 +24,24 @@ export const CHAPTER_PREVIEW_LENGTH = 200;
 export const COMMENT_TEXT_MAX_LENGTH = 1000;
 export const COMMENT_AUTHOR_MAX_LENGTH = 100;
 export const DEFAULT_COMMENT_AUTHOR = 'Anonymous';
+
+/**
+ * Text limits of the admin's forms, per field (characters; chapter_number is the highest
+ * number). The server's schemas are built from these, so a form's maxLength and the server's
+ * check cannot drift apart. Plain numbers, so the browser can use them without zod.
+ */
+export const STORY_LIMITS = {
+  title: 200,
+  description: 5000,
+  blurb: 20_000,
+  primary_keywords: 1000,
+  longtail_keywords: 2000,
+  target_audience: 500,
+} as const;
+export const CHAPTER_LIMITS = { title: 200, content: 500_000, chapter_number: 100_000 } as const;
+export const GALLERY_LIMITS = { title: 200, description: 5000 } as const;
+export const IMAGE_LIMITS = { title: 200, alt_text: 1000 } as const;
+export const PROFILE_LIMITS = { name: 200, bio: 2000, tagline: 500 } as const;
+export const BAN_REASON_MAX_LENGTH = 500;
+/** An image or link address (a cover, a profile picture, a social link). */
+export const URL_MAX_LENGTH = 2048;

@@ -8,7 +8,7 @@ import { Modal } from '../Modal.tsx';
 import { type Notice, NoticeBanner, SelectField, SubmitButton, TextAreaField } from '../components.tsx';
 import { TitleSlugFields } from '../stories/TitleSlugFields.tsx';
 import { type GalleryInput, galleryApi } from './api.ts';
-import { namedFailure } from './failure.ts';
+import { namedFailure } from '../data/failure.ts';
 
 const EMPTY_GALLERY: GalleryInput = { title: '', slug: '', description: '', rating: DEFAULT_GALLERY_RATING };
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImage } from '../../lib/galleries.ts';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
-import { namedFailure } from './failure.ts';
+import { namedFailure } from '../data/failure.ts';
 import { galleryApi } from './api.ts';
 import { GalleryUpload } from './GalleryUpload.tsx';
 import { ImageCard } from './ImageCard.tsx';

@@ -6,7 +6,7 @@ import { useLocation, useParams } from 'wouter';
 import type { Gallery } from '../../lib/galleries.ts';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
-import { namedFailure } from './failure.ts';
+import { namedFailure } from '../data/failure.ts';
 import { galleryApi } from './api.ts';
 import { GalleryCard } from './GalleryCard.tsx';
 import { GalleryForm } from './GalleryForm.tsx';

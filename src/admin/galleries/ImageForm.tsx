@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import type { GalleryImage } from '../../lib/galleries.ts';
 import { Modal } from '../Modal.tsx';
 import { type Notice, NoticeBanner, SubmitButton, TextField } from '../components.tsx';
-import { namedFailure } from './failure.ts';
+import { namedFailure } from '../data/failure.ts';
 import { galleryApi } from './api.ts';
 
 export const withoutExtension = (fileName: string) => fileName.replace(/\.[^.]*$/, '');

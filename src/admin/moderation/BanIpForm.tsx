@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Modal } from '../Modal.tsx';
 import { NoticeBanner, SubmitButton, TextField } from '../components.tsx';
-import { namedFailure } from '../galleries/failure.ts';
+import { namedFailure } from '../data/failure.ts';
 import { moderationApi } from './api.ts';
 
 /** SPEC 2.5: the reason given when the ban starts from a comment. */

@@ -5,7 +5,7 @@ import './moderation.css';
 import { useState } from 'react';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
-import { namedFailure } from '../galleries/failure.ts';
+import { namedFailure } from '../data/failure.ts';
 import { type BannedIp, moderationApi, type ModeratedComment, type ModerationAction } from './api.ts';
 import { BanIpForm, type BanRequest, COMMENT_BAN_REASON } from './BanIpForm.tsx';
 import { BannedIpList } from './BannedIpList.tsx';

@@ -2,7 +2,7 @@
 // each loaded on its own so one failure leaves the rest usable (SPEC 8 names each failure, and
 // 'Failed to load data' when nothing could be loaded).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { namedFailure } from '../galleries/failure.ts';
+import { namedFailure } from '../data/failure.ts';
 import { type BannedIp, moderationApi, type ModerationStats } from './api.ts';
 import type { CommentFilters } from './filters.ts';
 

@@ -1,0 +1,14 @@
+// The admin's query keys, in one place: a save invalidates the keys of what it changed, and a
+// key names everything its answer depends on (a story's chapters carry the story's id, so the
+// answer for another story can never show under it).
+export const queryKeys = {
+  publishState: ['publish-state'],
+  authorProfile: ['author-profile'],
+  /** Everything about stories (the list and every story's chapters) starts with this. */
+  allStories: ['stories'],
+  stories: ['stories', 'list'],
+  /** Every chapter query of one story starts with this. */
+  storyChapters: (storyId: number) => ['stories', storyId, 'chapters'],
+  chapter: (storyId: number, chapterNumber: number) => ['stories', storyId, 'chapters', chapterNumber],
+  pageBreaks: ['page-breaks'],
+} as const;
