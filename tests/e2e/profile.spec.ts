@@ -52,6 +52,27 @@ test('social links: saving shows them under Active Links', async ({ page }) => {
   await expect(page.getByRole('complementary', { name: 'Active Links' })).not.toContainText('github.com');
 });
 
+test('social links: a refused link is named at its field, and what was typed stays', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/socials');
+  const website = page.getByLabel('Website');
+  await website.fill('ftp://files.example.org');
+  await page.getByLabel('GitHub').fill('https://github.com/maraquillon');
+  await page.getByRole('button', { name: 'Save Social Links' }).click();
+  await expect(page.getByRole('alert')).toContainText('http:// or https://');
+  await expect(website).toHaveAttribute('aria-invalid', 'true');
+  await expect(website).toHaveAccessibleDescription(/http:\/\/ or https:\/\//);
+  await expect(website).toHaveAccessibleName('Website'); // the message describes the field, it does not rename it
+  await expect(page.getByLabel('GitHub')).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByLabel('GitHub')).toHaveValue('https://github.com/maraquillon');
+  await expectNoAxeViolations(page);
+  await website.fill('');
+  await page.getByLabel('GitHub').fill('');
+  await page.getByRole('button', { name: 'Save Social Links' }).click();
+  await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Social media links updated successfully!');
+  await expect(website).not.toHaveAttribute('aria-invalid');
+});
+
 test('change password: checks the form, then changes it and back', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin/password');
@@ -65,6 +86,7 @@ test('change password: checks the form, then changes it and back', async ({ page
   await page.getByLabel('Confirm New Password').fill('a different passphrase');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('alert')).toHaveText('New passwords do not match');
+  await expect(page.getByLabel('Confirm New Password')).toHaveAccessibleDescription('New passwords do not match');
 
   await page.getByLabel('Confirm New Password').fill('a brand new passphrase');
   await page.getByRole('button', { name: 'Change Password' }).click();
