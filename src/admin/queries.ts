@@ -5,6 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { QuickStats } from '../../functions/dashboard/store.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import type { SocialLinks } from '../lib/socials.ts';
+import type { UploadListing } from '../lib/upload-kinds.ts';
 
 export const socialsQuery = queryOptions({
   queryKey: ['socials'],
@@ -15,4 +16,9 @@ export const quickStatsQuery = queryOptions({
   queryKey: ['quick-stats'],
   queryFn: async () => (await apiRequest<{ data: QuickStats }>('/api/admin/quick-stats')).data,
   staleTime: 0, // every visit to the dashboard shows the counts as they are now
+});
+
+export const uploadsQuery = queryOptions({
+  queryKey: ['uploads'],
+  queryFn: async () => (await apiRequest<{ uploads: UploadListing }>('/api/images/manage')).uploads,
 });
