@@ -130,11 +130,30 @@ export function SelectField<T extends string>({ label, hint, error, value, optio
   );
 }
 
+interface SubmitButtonProps {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}
+
 /** A form's submit button; while `busy` it is disabled and says what is happening. */
-export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
   return (
     <button className="button button-primary" type="submit" disabled={busy}>
       {busy ? busyLabel : label}
     </button>
+  );
+}
+
+/** A dialog form's buttons: any extra ones, Cancel, and the submit button. */
+export function FormActions({ onCancel, children, ...submit }: SubmitButtonProps & { onCancel(): void; children?: ReactNode }) {
+  return (
+    <div className="form-actions">
+      {children}
+      <button type="button" className="button button-ghost" onClick={onCancel}>
+        Cancel
+      </button>
+      <SubmitButton {...submit} />
+    </div>
   );
 }

@@ -1,25 +1,25 @@
-// The chapter edit dialog on the reader's page (SPEC 2.4): title, content (20 rows), chapter
-// number and status. Save stays disabled until title and content are non-empty after trimming;
-// a non-numeric number counts as 1. After saving, the page waits for the site to republish and
-// then shows the chapter again, at its new number when that changed.
+// The chapter edit dialog on the reader's page (docs/product.md, The admin area): the chapter's
+// fields, the same as the admin's chapter form (without the slug, which stays), in the admin's
+// data layer, so an expired session asks to sign in again and keeps the text. Save stays disabled
+// until title and content are non-empty after trimming. After saving, the page waits for the site
+// to republish and then shows the chapter again, at its new number when that changed.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest } from '../lib/api-client.ts';
+import { NoticeBanner } from '../admin/components.tsx';
+import { DataProvider } from '../admin/data/DataProvider.tsx';
+import { failureText, fieldErrors } from '../admin/data/failure.ts';
+import { useAuthorTimeZone } from '../admin/data/queries.ts';
+import { chapterDraft, chapterInput } from '../admin/stories/chapter-draft.ts';
+import { ChapterFields } from '../admin/stories/ChapterFields.tsx';
+import { useChapter, useSaveChapter } from '../admin/stories/queries.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { chapterPath } from '../lib/reader-urls.ts';
-import type { Chapter, ChapterStatus } from '../lib/stories.ts';
+import type { Chapter } from '../lib/stories.ts';
 
 interface Props {
   storyId: number;
   storySlug: string;
   chapterNumber: number;
   onClose(): void;
-}
-
-interface Draft {
-  id: number;
-  title: string;
-  content: string;
-  chapter_number: string;
-  status: ChapterStatus;
 }
 
 async function waitForPublish(): Promise<void> {
@@ -30,88 +30,92 @@ async function waitForPublish(): Promise<void> {
   }
 }
 
-export default function ChapterEditDialog({ storyId, storySlug, chapterNumber, onClose }: Props) {
+export default function ChapterEditDialog(props: Props) {
+  return (
+    <DataProvider>
+      <EditDialog {...props} />
+    </DataProvider>
+  );
+}
+
+function EditDialog({ storyId, storySlug, chapterNumber, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState<'idle' | 'saving' | 'publishing'>('idle');
+  const timeZone = useAuthorTimeZone();
+  const loaded = useChapter(storyId, chapterNumber);
+  useEffect(() => dialog.current?.showModal(), []);
 
-  useEffect(() => {
-    dialog.current?.showModal();
-    apiRequest<{ chapters: Chapter[] }>(`/api/chapters/list?story_id=${storyId}&chapter_number=${chapterNumber}`)
-      .then(({ chapters: [chapter] }) => {
-        if (!chapter) throw new ApiError(404, 'Chapter not found');
-        setDraft({ id: chapter.id, title: chapter.title, content: chapter.content, chapter_number: String(chapter.chapter_number), status: chapter.status });
-      })
-      .catch((cause: unknown) => setError(cause instanceof ApiError && cause.status === 404 ? 'Chapter not found' : 'Failed to load chapter'));
-  }, [storyId, chapterNumber]);
-
-  const canSave = draft !== null && draft.title.trim() !== '' && draft.content.trim() !== '' && saving === 'idle';
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!draft || !canSave) return;
-    const number = Math.max(1, Math.floor(Number(draft.chapter_number)) || 1);
-    setSaving('saving');
-    setError(null);
-    try {
-      await apiRequest('/api/chapters/update', {
-        json: { id: draft.id, title: draft.title.trim(), content: draft.content, chapter_number: number, status: draft.status },
-      });
-      setSaving('publishing');
-      await waitForPublish();
-      location.assign(`${chapterPath(storySlug, number)}/`);
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : 'Save failed');
-      setSaving('idle');
-    }
-  }
-
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => d && { ...d, [key]: value });
   return (
     <dialog ref={dialog} className="edit-dialog" aria-labelledby="edit-dialog-title" onCancel={onClose} onClose={onClose}>
-      <form onSubmit={(event) => void save(event)}>
-        <h2 id="edit-dialog-title">Edit chapter</h2>
-        {error && (
-          <p className="edit-error" role="alert">
-            {error}
-          </p>
-        )}
-        {draft && (
-          <>
-            <label className="comment-field">
-              <span>Title</span>
-              <input value={draft.title} onChange={(e) => set('title', e.target.value)} maxLength={200} />
-            </label>
-            <label className="comment-field">
-              <span>Content</span>
-              <textarea rows={20} value={draft.content} onChange={(e) => set('content', e.target.value)} />
-            </label>
-            <div className="edit-row">
-              <label className="comment-field">
-                <span>Chapter number</span>
-                <input type="number" min={1} value={draft.chapter_number} onChange={(e) => set('chapter_number', e.target.value)} />
-              </label>
-              <label className="comment-field">
-                <span>Status</span>
-                <select value={draft.status} onChange={(e) => set('status', e.target.value as ChapterStatus)}>
-                  <option value="draft">draft</option>
-                  <option value="published">published</option>
-                </select>
-              </label>
-            </div>
-          </>
-        )}
-        {saving === 'publishing' && <p role="status">Saved. Republishing the site…</p>}
-        <div className="edit-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!canSave}>
-            {saving === 'idle' ? 'Save' : 'Saving…'}
-          </button>
+      <h2 id="edit-dialog-title">Edit chapter</h2>
+      {loaded.data ? (
+        // Keyed by the zone: a draft's release time is read on the author's clock once it is known.
+        <EditForm key={timeZone} chapter={loaded.data} storySlug={storySlug} timeZone={timeZone} onClose={onClose} />
+      ) : (
+        <div className="edit-form">
+          {loaded.isPending ? (
+            <p role="status">Loading chapter…</p>
+          ) : (
+            <NoticeBanner notice={{ kind: 'error', text: loaded.data === null ? 'Chapter not found' : failureText(loaded.error, 'Failed to load chapter') }} />
+          )}
+          <CancelOnly onClose={onClose} />
         </div>
-      </form>
+      )}
     </dialog>
+  );
+}
+
+function CancelOnly({ onClose }: { onClose(): void }) {
+  return (
+    <div className="edit-actions">
+      <button type="button" className="btn" onClick={onClose}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+interface EditFormProps {
+  chapter: Chapter;
+  storySlug: string;
+  timeZone: string;
+  onClose(): void;
+}
+
+function EditForm({ chapter, storySlug, timeZone, onClose }: EditFormProps) {
+  const [draft, setDraft] = useState(() => chapterDraft(chapter, timeZone));
+  const [publishing, setPublishing] = useState(false);
+  const save = useSaveChapter(chapter.story_id);
+  const canSave = draft.title.trim() !== '' && draft.content.trim() !== '' && !save.isPending && !publishing;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSave) return;
+    const input = chapterInput({ ...draft, title: draft.title.trim() }, timeZone);
+    save.mutate(
+      { input, target: { id: chapter.id } },
+      {
+        onSuccess: async () => {
+          setPublishing(true);
+          await waitForPublish().catch(() => {}); // the chapter is saved either way: show it
+          location.assign(`${chapterPath(storySlug, input.chapter_number)}/`);
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="edit-form" onSubmit={submit}>
+      {save.isError && <NoticeBanner notice={{ kind: 'error', text: failureText(save.error, 'Save failed') }} />}
+      <ChapterFields draft={draft} onChange={setDraft} timeZone={timeZone} errors={fieldErrors(save.error)} creating={false} withSlug={false} contentRows={20} />
+      {publishing && <p role="status">Saved. Republishing the site…</p>}
+      <div className="edit-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={!canSave}>
+          {save.isPending || publishing ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -58,7 +58,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 }
 
 function stringFields(value: unknown): Record<string, string> | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

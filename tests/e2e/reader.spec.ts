@@ -156,6 +156,7 @@ test('theme and reading settings survive a reload, applied before first paint', 
 });
 
 test('the author edits a chapter from the page and sees it republished', async ({ page }) => {
+  test.setTimeout(90_000); // waits for the site to republish twice
   await page.goto(chapter(3));
   await expect(page.getByRole('button', { name: 'Edit' })).toBeHidden(); // readers never see it
   await signIn(page);

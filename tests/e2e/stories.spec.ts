@@ -3,7 +3,7 @@
 // and the publish state following each save.
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './helpers.ts';
+import { ADMIN, expectNoAxeViolations, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -32,6 +32,9 @@ test('create a story with genres, a cover and a chosen page break', async ({ pag
   const form = page.getByRole('dialog', { name: 'New Story' });
   await form.getByLabel('Title').fill('The Clockwork Tide!');
   await expect(form.getByLabel('Slug')).toHaveValue('the-clockwork-tide');
+  // A hint describes its field but is not part of its name.
+  await expect(form.getByLabel('Slug')).toHaveAccessibleName('Slug');
+  await expect(form.getByLabel('Slug')).toHaveAccessibleDescription("The story's address: /storytime/story/{slug}");
   await form.getByLabel('Description').fill('A harbour city runs on tides and secrets.');
   await form.getByLabel('Blurb (Markdown)').fill('The sea keeps *time* here.');
   await form.getByRole('checkbox', { name: 'Alternate History' }).check();
@@ -167,6 +170,70 @@ test('chapters by the form and by bulk upload, edited and deleted, with the publ
   await expect(page.getByText('Chapter deleted successfully!')).toBeVisible();
   await expect(rows).toHaveCount(2);
   await expect(page.locator('.story-card', { hasText: 'The Clockwork Tide' })).toContainText('2 chapters');
+});
+
+test("switching stories quickly shows the chosen story's chapters, never an earlier answer", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/stories');
+  const lantern = page.getByRole('link', { name: 'The Lantern Fleet' });
+  const lanternId = (await lantern.getAttribute('href'))!.split('/').pop();
+  // The first story's chapters answer late, after the second story's.
+  await page.route(`**/api/chapters/list?story_id=${lanternId}&*`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue().catch(() => {}); // the page may have moved on
+  });
+  const lateAnswer = page.waitForResponse((response) => response.url().includes(`story_id=${lanternId}&`));
+  await lantern.click();
+  await page.getByRole('link', { name: 'Salt and Starlight' }).click();
+  await expect(page.getByRole('heading', { name: 'Chapters of “Salt and Starlight”' })).toBeVisible();
+  await expect(page.getByText('No chapters yet.')).toBeVisible();
+  await lateAnswer;
+  await page.waitForTimeout(500); // time for a late answer to be drawn, were it drawn
+  await expect(page.getByText('No chapters yet.')).toBeVisible();
+  await expect(page.locator('.chapter-row')).toHaveCount(0);
+});
+
+test('a refused chapter save shows the problem at its field', async ({ page }) => {
+  await signIn(page);
+  await openStory(page, 'The Clockwork Tide');
+  await page.getByRole('button', { name: 'Edit chapter 2' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Chapter 2' });
+  const title = edit.getByLabel('Title');
+  await expect(title).toHaveValue('The Tide Gate');
+  await expect(title).not.toHaveAttribute('aria-invalid');
+  await title.fill('   '); // passes the browser's "required", not the server's check
+  await edit.getByRole('button', { name: 'Update Chapter' }).click();
+  await expect(edit.getByRole('alert')).toBeVisible();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toHaveAccessibleDescription(/title/i);
+  await expect(title).toHaveAccessibleName('Title');
+  await expect(edit.getByLabel('Content (Markdown)')).toHaveValue('The gate opened on the hour.');
+  await expect(edit.getByLabel('Slug')).not.toHaveAttribute('aria-invalid');
+  await expectNoAxeViolations(page);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('a chapter saved after the session expired is saved once the author signs in again', async ({ page }) => {
+  await signIn(page);
+  await openStory(page, 'The Clockwork Tide');
+  await page.getByRole('button', { name: 'Edit chapter 2' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Chapter 2' });
+  await expect(edit.getByLabel('Content (Markdown)')).toHaveValue('The gate opened on the hour.');
+  await edit.getByLabel('Content (Markdown)').fill('The gate opened on the hour, and nobody came through.');
+  await page.context().clearCookies(); // the session is gone, as after its expiry
+  await edit.getByRole('button', { name: 'Update Chapter' }).click();
+
+  const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(signInAgain).toBeVisible();
+  await expect(edit.getByLabel('Content (Markdown)')).toHaveValue('The gate opened on the hour, and nobody came through.');
+  await signInAgain.getByLabel('Username').fill(ADMIN.username);
+  await signInAgain.getByLabel('Password').fill(ADMIN.password);
+  await signInAgain.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(signInAgain).toBeHidden();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Chapter updated successfully!')).toBeVisible();
+  await expect(page.locator('.chapter-row').nth(1)).toContainText('The gate opened on the hour, and nobody came through.');
 });
 
 test('deleting a story warns that its chapters go too', async ({ page }) => {

@@ -1,12 +1,12 @@
-// The story form's 18+ switch (issue 10, item 3). The rule for "adult" lives in
+// The story form's 18+ switch. The rule for "adult" lives in
 // src/lib/adult-content.ts; the form applies it to what is typed, so the author sees at once
 // whether the story counts as adult and what readers and search engines will meet.
 import { useId } from 'react';
 import { isAdultStory } from '../../lib/adult-content.ts';
-import type { StoryInput } from './api.ts';
+import type { StoryDraft } from './api.ts';
 
 interface Props {
-  story: Pick<StoryInput, 'target_audience' | 'genres' | 'age_gate'>;
+  story: Pick<StoryDraft, 'target_audience' | 'genres' | 'age_gate'>;
   onChange(ageGate: boolean): void;
 }
 

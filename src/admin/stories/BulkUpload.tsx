@@ -1,36 +1,28 @@
 // 'Bulk Upload': many Markdown files become chapters at once (the rule is in README, "Bulk
 // upload"); the results panel lists what was created and every file's error, until 'Dismiss'.
 import { useId, useState } from 'react';
-import type { ChapterStatus } from '../../lib/stories.ts';
-import { failureText } from '../components.tsx';
-import { type BulkUploadResult, storyApi } from './api.ts';
+import { CHAPTER_STATUSES, type ChapterStatus } from '../../lib/stories.ts';
+import { NoticeBanner } from '../components.tsx';
+import { failureText } from '../data/failure.ts';
 import { CHAPTER_FILE_ACCEPT } from './markdown-file.ts';
+import { useBulkUpload } from './queries.ts';
 
 interface BulkUploadProps {
   storyId: number;
-  onUploaded(): void;
   onError(message: string): void;
 }
 
-export function BulkUpload({ storyId, onUploaded, onError }: BulkUploadProps) {
+export function BulkUpload({ storyId, onError }: BulkUploadProps) {
   const inputId = useId();
   const [status, setStatus] = useState<ChapterStatus>('draft');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<BulkUploadResult | null>(null);
+  const upload = useBulkUpload(storyId);
+  const busy = upload.isPending;
+  const result = upload.data;
 
-  async function upload(files: File[]) {
+  function send(files: File[]) {
     if (files.length === 0) return;
-    setBusy(true);
-    setResult(null);
-    try {
-      const answer = await storyApi.bulkUpload(storyId, files, status);
-      setResult(answer);
-      if (answer.uploaded_count > 0) onUploaded();
-    } catch (error) {
-      onError(failureText(error, 'Failed to upload chapters'));
-    } finally {
-      setBusy(false);
-    }
+    upload.reset();
+    upload.mutate({ files, status }, { onError: (error) => onError(failureText(error, 'Failed to upload chapters')) });
   }
 
   return (
@@ -47,15 +39,18 @@ export function BulkUpload({ storyId, onUploaded, onError }: BulkUploadProps) {
           accept={CHAPTER_FILE_ACCEPT}
           disabled={busy}
           onChange={(event) => {
-            void upload([...(event.target.files ?? [])]);
+            send([...(event.target.files ?? [])]);
             event.target.value = '';
           }}
         />
         <label className="inline-select">
           <span>New chapters are</span>
           <select value={status} onChange={(event) => setStatus(event.target.value as ChapterStatus)}>
-            <option value="draft">drafts</option>
-            <option value="published">published</option>
+            {CHAPTER_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {option === 'draft' ? 'drafts' : option}
+              </option>
+            ))}
           </select>
         </label>
       </div>
@@ -63,9 +58,7 @@ export function BulkUpload({ storyId, onUploaded, onError }: BulkUploadProps) {
         <section className="card bulk-results" aria-label="Bulk upload results">
           {result.uploaded_count > 0 && (
             <>
-              <p className="notice notice-success" role="status">
-                Successfully uploaded {result.uploaded_count} chapters!
-              </p>
+              <NoticeBanner notice={{ kind: 'success', text: `Successfully uploaded ${result.uploaded_count} chapters!` }} />
               <ul className="bulk-list">
                 {result.chapters.map((chapter) => (
                   <li key={chapter.filename}>
@@ -76,16 +69,15 @@ export function BulkUpload({ storyId, onUploaded, onError }: BulkUploadProps) {
             </>
           )}
           {result.errors.length > 0 && (
-            <div className="notice notice-error" role="alert">
-              <p>Some files had errors</p>
+            <NoticeBanner notice={{ kind: 'error', text: 'Some files had errors' }}>
               <ul className="bulk-list">
                 {result.errors.map((error) => (
                   <li key={error}>{error}</li>
                 ))}
               </ul>
-            </div>
+            </NoticeBanner>
           )}
-          <button type="button" className="button button-ghost" onClick={() => setResult(null)}>
+          <button type="button" className="button button-ghost" onClick={() => upload.reset()}>
             Dismiss
           </button>
         </section>

@@ -1,59 +1,40 @@
-// The chapters of the selected story (SPEC 2.5): sorted by number, each with its number,
-// title, status, slug, the first 200 characters, Edit and Delete; 'Add Chapter' and 'Bulk Upload'.
-// Scheduled chapters show their release time on the author's clock; 'Release schedule' sets the
-// story's recurring schedule.
-import { useCallback, useEffect, useState } from 'react';
+// The chapters of the selected story (docs/product.md, The admin area: Stories & Chapters):
+// sorted by number, each with its number, title, status, slug, the first characters, Edit and
+// Delete; 'Add Chapter' and 'Bulk Upload'. Scheduled chapters show their release time on the
+// author's clock; 'Release schedule' sets the story's recurring schedule. The list is the query of
+// this story's id, so an answer about another story never shows here.
+import { useState } from 'react';
 import { formatReleaseTime } from '../../lib/releases.ts';
 import type { AdminChapterSummary, Story } from '../../lib/stories.ts';
 import { useConfirm } from '../Modal.tsx';
-import { failureText, NoticeBanner, useNotice } from '../components.tsx';
-import { storyApi } from './api.ts';
+import { NoticeBanner, useNotice } from '../components.tsx';
+import { failureText } from '../data/failure.ts';
+import { useAuthorTimeZone } from '../data/queries.ts';
 import { BulkUpload } from './BulkUpload.tsx';
 import { ChapterForm } from './ChapterForm.tsx';
+import { useChapters, useDeleteChapter } from './queries.ts';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
-import { useAuthorTimeZone } from './useAuthorTimeZone.ts';
 
-/** SPEC 5: the highest existing number plus one, or 1. */
+/** A new chapter's suggested number: the highest existing number plus one, or 1. */
 export function nextChapterNumber(chapters: readonly { chapter_number: number }[]): number {
   return chapters.reduce((highest, chapter) => Math.max(highest, chapter.chapter_number), 0) + 1;
 }
 
-export function ChapterPanel({ story, onChaptersChanged }: { story: Story; onChaptersChanged(): void }) {
-  const [chapters, setChapters] = useState<AdminChapterSummary[] | null>(null);
+export function ChapterPanel({ story }: { story: Story }) {
+  const { data: chapters, error: loadError } = useChapters(story.id);
+  const deleteChapter = useDeleteChapter(story.id);
   const [editing, setEditing] = useState<AdminChapterSummary | 'new' | null>(null);
   const [scheduling, setScheduling] = useState(false);
   const timeZone = useAuthorTimeZone();
   const [notice, showNotice] = useNotice();
   const { confirm, dialog } = useConfirm();
 
-  const load = useCallback(async () => {
-    try {
-      setChapters(await storyApi.chapters(story.id));
-    } catch (error) {
-      setChapters([]);
-      showNotice({ kind: 'error', text: failureText(error, 'Failed to load chapters') });
-    }
-  }, [story.id, showNotice]);
-
-  useEffect(() => {
-    setChapters(null);
-    void load();
-  }, [load]);
-
-  const changed = () => {
-    void load();
-    onChaptersChanged();
-  };
-
   async function remove(chapter: AdminChapterSummary) {
     if (!(await confirm(`Delete Chapter ${chapter.chapter_number}, "${chapter.title}"?`))) return;
-    try {
-      await storyApi.deleteChapter(chapter.id);
-      showNotice({ kind: 'success', text: 'Chapter deleted successfully!' });
-      changed();
-    } catch (error) {
-      showNotice({ kind: 'error', text: failureText(error, 'Failed to delete chapter') });
-    }
+    deleteChapter.mutate(chapter.id, {
+      onSuccess: () => showNotice({ kind: 'success', text: 'Chapter deleted successfully!' }),
+      onError: (error) => showNotice({ kind: 'error', text: failureText(error, 'Failed to delete chapter') }),
+    });
   }
 
   return (
@@ -64,14 +45,14 @@ export function ChapterPanel({ story, onChaptersChanged }: { story: Story; onCha
           <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
             Add Chapter
           </button>
-          <BulkUpload storyId={story.id} onUploaded={changed} onError={(text) => showNotice({ kind: 'error', text })} />
+          <BulkUpload storyId={story.id} onError={(text) => showNotice({ kind: 'error', text })} />
           <button type="button" className="button button-ghost" onClick={() => setScheduling(true)}>
             Release schedule
           </button>
         </div>
       </header>
-      <NoticeBanner notice={notice} />
-      {chapters === null ? (
+      <NoticeBanner notice={notice ?? (loadError && { kind: 'error', text: failureText(loadError, 'Failed to load chapters') })} />
+      {loadError ? null : !chapters ? (
         <p role="status">Loading chapters...</p>
       ) : chapters.length === 0 ? (
         <p className="muted">No chapters yet. Add one, or upload Markdown files in bulk.</p>
@@ -117,7 +98,6 @@ export function ChapterPanel({ story, onChaptersChanged }: { story: Story; onCha
           onSaved={(created, message) => {
             setEditing(null);
             showNotice({ kind: 'success', text: message ?? (created ? 'Chapter created successfully!' : 'Chapter updated successfully!') });
-            changed();
           }}
         />
       )}
@@ -129,7 +109,6 @@ export function ChapterPanel({ story, onChaptersChanged }: { story: Story; onCha
           onSaved={(message) => {
             setScheduling(false);
             showNotice({ kind: 'success', text: message });
-            changed();
           }}
         />
       )}

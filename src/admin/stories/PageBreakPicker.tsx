@@ -1,34 +1,21 @@
-// 'Choose Page Break Image': a grid of the page-break images already uploaded (SPEC 2.5).
-import { useEffect, useState } from 'react';
+// 'Choose Page Break Image': a grid of the page-break images already uploaded.
 import { Modal } from '../Modal.tsx';
-import { failureText } from '../components.tsx';
-import { type PageBreakImage, storyApi } from './api.ts';
+import { NoticeBanner } from '../components.tsx';
+import { failureText } from '../data/failure.ts';
+import type { PageBreakImage } from './api.ts';
+import { usePageBreaks } from './queries.ts';
 
 export function PageBreakPicker({ onPick, onClose }: { onPick(image: PageBreakImage): void; onClose(): void }) {
-  const [images, setImages] = useState<PageBreakImage[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    storyApi
-      .pageBreaks()
-      .then(setImages)
-      .catch((cause: unknown) => {
-        setImages([]); // SPEC 8: the list is emptied on failure
-        setError(failureText(cause, 'Failed to load page breaks'));
-      });
-  }, []);
+  const { data: images, error } = usePageBreaks();
 
   return (
     <Modal title="Choose Page Break Image" onClose={onClose} size="wide">
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
-      {images === null ? (
+      {error ? (
+        <NoticeBanner notice={{ kind: 'error', text: failureText(error, 'Failed to load page breaks') }} />
+      ) : !images ? (
         <p role="status">Loading page breaks…</p>
       ) : images.length === 0 ? (
-        !error && <p>No page break images uploaded yet. Upload one with the story form first.</p>
+        <p>No page break images uploaded yet. Upload one with the story form first.</p>
       ) : (
         <ul className="picker-grid">
           {images.map((image) => (

@@ -5,8 +5,9 @@ import { type FormEvent, useState } from 'react';
 import { describeSchedule, type ReleaseSchedule, WEEKDAY_NAMES } from '../../lib/releases.ts';
 import type { Story } from '../../lib/stories.ts';
 import { Modal } from '../Modal.tsx';
-import { failureText, type Notice, NoticeBanner, SubmitButton, TextField } from '../components.tsx';
-import { storyApi } from './api.ts';
+import { FormActions, type Notice, NoticeBanner, TextField } from '../components.tsx';
+import { failureText } from '../data/failure.ts';
+import { useSaveSchedule } from './queries.ts';
 
 /** Monday first, as calendars in most of the author's readers' countries show it. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
@@ -20,27 +21,24 @@ interface Props {
 
 export function ScheduleDialog({ story, timeZone, onSaved, onClose }: Props) {
   const [schedule, setSchedule] = useState<ReleaseSchedule>(story.release_schedule ?? { weekdays: [], time: '18:00' });
-  const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const saveSchedule = useSaveSchedule(story.id);
 
   const toggle = (day: number, on: boolean) =>
     setSchedule((s) => ({ ...s, weekdays: on ? [...s.weekdays, day] : s.weekdays.filter((d) => d !== day) }));
 
-  async function save(next: ReleaseSchedule | null) {
-    setSaving(true);
+  function save(next: ReleaseSchedule | null) {
     setNotice(null);
-    try {
-      onSaved((await storyApi.saveSchedule(story.id, next)).message);
-    } catch (error) {
-      setNotice({ kind: 'error', text: failureText(error, 'Failed to save the release schedule') });
-      setSaving(false);
-    }
+    saveSchedule.mutate(next, {
+      onSuccess: (result) => onSaved(result.message),
+      onError: (error) => setNotice({ kind: 'error', text: failureText(error, 'Failed to save the release schedule') }),
+    });
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (schedule.weekdays.length === 0) return setNotice({ kind: 'error', text: 'Choose at least one day.' });
-    void save(schedule);
+    save(schedule);
   }
 
   return (
@@ -65,17 +63,13 @@ export function ScheduleDialog({ story, timeZone, onSaved, onClose }: Props) {
           onChange={(time) => setSchedule((s) => ({ ...s, time }))}
           hint="Drafts without a release time get the next free days, in chapter order."
         />
-        <div className="form-actions">
+        <FormActions onCancel={onClose} busy={saveSchedule.isPending} label="Schedule drafts" busyLabel="Scheduling…">
           {story.release_schedule && (
-            <button type="button" className="button button-ghost" disabled={saving} onClick={() => void save(null)}>
+            <button type="button" className="button button-ghost" disabled={saveSchedule.isPending} onClick={() => save(null)}>
               Remove schedule
             </button>
           )}
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <SubmitButton busy={saving} label="Schedule drafts" busyLabel="Scheduling…" />
-        </div>
+        </FormActions>
       </form>
     </Modal>
   );

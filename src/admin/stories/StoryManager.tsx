@@ -1,47 +1,37 @@
 // Stories & Chapters (/admin/stories, /admin/stories/{id}): the grid of story cards, the story
 // form, and the chapters of the story selected in the address.
 import './stories.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { Story } from '../../lib/stories.ts';
 import { useConfirm } from '../Modal.tsx';
-import { failureText, NoticeBanner, useNotice } from '../components.tsx';
-import { storyApi } from './api.ts';
+import { NoticeBanner, useNotice } from '../components.tsx';
+import { failureText } from '../data/failure.ts';
 import { ChapterPanel } from './ChapterPanel.tsx';
+import { useDeleteStory, useStories } from './queries.ts';
 import { StoryForm } from './StoryForm.tsx';
 
 export function StoryManager() {
   const { storyId } = useParams<{ storyId?: string }>();
   const [, navigate] = useLocation();
-  const [stories, setStories] = useState<Story[] | null>(null);
+  const { data: stories, error: loadError } = useStories();
+  const deleteStory = useDeleteStory();
   const [editing, setEditing] = useState<Story | 'new' | null>(null);
   const [notice, showNotice] = useNotice();
   const { confirm, dialog } = useConfirm();
-
-  const load = useCallback(async () => {
-    try {
-      setStories(await storyApi.list());
-    } catch (error) {
-      setStories([]);
-      showNotice({ kind: 'error', text: failureText(error, 'Failed to load stories') });
-    }
-  }, [showNotice]);
-
-  useEffect(() => void load(), [load]);
 
   const selected = stories?.find((story) => String(story.id) === storyId) ?? null;
 
   async function remove(story: Story) {
     const warning = `Delete "${story.title}"? All its chapters (${story.chapter_count}) will be deleted too. This cannot be undone.`;
     if (!(await confirm(warning))) return;
-    try {
-      await storyApi.delete(story.id);
-      showNotice({ kind: 'success', text: 'Story deleted successfully!' });
-      if (selected?.id === story.id) navigate('/stories');
-      await load();
-    } catch (error) {
-      showNotice({ kind: 'error', text: failureText(error, 'Failed to delete story') });
-    }
+    deleteStory.mutate(story.id, {
+      onSuccess: () => {
+        showNotice({ kind: 'success', text: 'Story deleted successfully!' });
+        if (selected?.id === story.id) navigate('/stories');
+      },
+      onError: (error) => showNotice({ kind: 'error', text: failureText(error, 'Failed to delete story') }),
+    });
   }
 
   return (
@@ -52,8 +42,8 @@ export function StoryManager() {
           New Story
         </button>
       </div>
-      <NoticeBanner notice={notice} />
-      {stories === null ? (
+      <NoticeBanner notice={notice ?? (loadError && { kind: 'error', text: failureText(loadError, 'Failed to load stories') })} />
+      {loadError ? null : !stories ? (
         <p role="status">Loading stories...</p>
       ) : stories.length === 0 ? (
         <p className="muted">No stories yet. Start one with “New Story”.</p>
@@ -88,7 +78,7 @@ export function StoryManager() {
         </ul>
       )}
       {selected ? (
-        <ChapterPanel story={selected} onChaptersChanged={() => void load()} />
+        <ChapterPanel key={selected.id} story={selected} />
       ) : (
         stories && stories.length > 0 && <p className="muted">Select a story to see its chapters.</p>
       )}
@@ -99,7 +89,6 @@ export function StoryManager() {
           onSaved={(story, created) => {
             setEditing(null);
             showNotice({ kind: 'success', text: created ? 'Story created successfully!' : 'Story updated successfully!' });
-            void load();
             if (created) navigate(`/stories/${story.id}`);
           }}
         />

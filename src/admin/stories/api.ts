@@ -1,34 +1,11 @@
-// The Story Manager's calls (SPEC 7, Stories and chapters; Uploads).
+// The Story Manager's calls (docs/product.md, The admin area: Stories & Chapters); request types
+// come from the server's schemas.
+import type { ChapterInput } from '../../../functions/chapters/schema.ts';
+import type { StoryInput } from '../../../functions/stories/schema.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { ADMIN_CHAPTER_LIMIT } from '../../lib/limits.ts';
 import type { ReleaseSchedule } from '../../lib/releases.ts';
-import type { AdminChapterSummary, Chapter, ChapterStatus, Story, StoryStatus } from '../../lib/stories.ts';
-
-export interface StoryInput {
-  title: string;
-  slug: string;
-  description: string;
-  blurb: string;
-  genres: string[];
-  primary_keywords: string;
-  longtail_keywords: string;
-  target_audience: string;
-  cover_image: string | null;
-  break_image: string | null;
-  status: StoryStatus;
-  /** Only matters for adult stories: false turns their 18+ confirmation off. */
-  age_gate: boolean;
-}
-
-export interface ChapterInput {
-  title: string;
-  slug: string;
-  content: string;
-  chapter_number: number;
-  status: ChapterStatus;
-  /** A draft's release time (ISO); null unschedules; left out, it stays as it is. */
-  release_at?: string | null;
-}
+import type { AdminChapterSummary, Chapter, ChapterStatus, Story } from '../../lib/stories.ts';
 
 export interface ScheduleResult {
   scheduled: { id: number; chapter_number: number; release_at: string }[];
@@ -47,6 +24,12 @@ export interface PageBreakImage {
   filename: string;
 }
 
+/** The story form holds every field the server takes; StoryInput leaves out those with a default. */
+export type StoryDraft = Required<StoryInput>;
+
+/** A chapter save: to a chapter by id, or a new one in a story. */
+export type ChapterTarget = { id: number } | { storyId: number };
+
 export const storyApi = {
   list: async () => (await apiRequest<{ stories: Story[] }>('/api/stories/list')).stories,
   save: async (input: StoryInput, id?: number) =>
@@ -55,10 +38,11 @@ export const storyApi = {
 
   chapters: async (storyId: number) =>
     (await apiRequest<{ chapters: AdminChapterSummary[] }>(`/api/chapters/list?story_id=${storyId}&limit=${ADMIN_CHAPTER_LIMIT}`)).chapters,
+  /** The whole chapter (the list carries only a preview); undefined when there is none. */
   chapter: async (storyId: number, chapterNumber: number) =>
-    (await apiRequest<{ chapters: Chapter[] }>(`/api/chapters/list?story_id=${storyId}&chapter_number=${chapterNumber}`)).chapters[0]!,
+    (await apiRequest<{ chapters: Chapter[] }>(`/api/chapters/list?story_id=${storyId}&chapter_number=${chapterNumber}`)).chapters[0],
   /** Resolves to the server's message when it has one (a release time that had passed). */
-  saveChapter: async (input: ChapterInput, target: { id: number } | { storyId: number }) =>
+  saveChapter: async (input: ChapterInput, target: ChapterTarget) =>
     (
       await apiRequest<{ message?: string }>(
         'id' in target ? '/api/chapters/update' : '/api/chapters/create',
