@@ -7,7 +7,7 @@ import { DEFAULT_GALLERY_RATING, type Gallery, GALLERY_RATINGS } from '../../lib
 import { GALLERY_LIMITS } from '../../lib/limits.ts';
 import { gallerySlug } from '../../lib/slugs.ts';
 import { Modal } from '../Modal.tsx';
-import { NoticeBanner, SelectField, SubmitButton, TextAreaField } from '../components.tsx';
+import { FormActions, NoticeBanner, SelectField, TextAreaField } from '../components.tsx';
 import { fieldErrors, namedFailure } from '../data/failure.ts';
 import { useSave } from '../data/useSave.ts';
 import { TitleSlugFields } from '../stories/TitleSlugFields.tsx';
@@ -46,6 +46,8 @@ export function GalleryForm({ gallery, onSaved, onClose }: GalleryFormProps) {
           creating={gallery === null}
           slugify={gallerySlug}
           slugHint="The gallery's address: /galleries/{slug}"
+          titleMaxLength={GALLERY_LIMITS.title}
+          errors={errors}
           onChange={(fields) => setForm((f) => ({ ...f, ...fields }))}
         />
         <TextAreaField
@@ -64,12 +66,7 @@ export function GalleryForm({ gallery, onSaved, onClose }: GalleryFormProps) {
           error={errors['rating']}
           onChange={(rating) => setForm((f) => ({ ...f, rating }))}
         />
-        <div className="form-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <SubmitButton busy={save.isPending} label={gallery ? 'Update Gallery' : 'Create Gallery'} busyLabel="Saving…" />
-        </div>
+        <FormActions onCancel={onClose} busy={save.isPending} label={gallery ? 'Update Gallery' : 'Create Gallery'} busyLabel="Saving…" />
       </form>
     </Modal>
   );

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import type { GalleryImage } from '../../lib/galleries.ts';
 import { IMAGE_LIMITS } from '../../lib/limits.ts';
 import { Modal } from '../Modal.tsx';
-import { NoticeBanner, SubmitButton, TextField } from '../components.tsx';
+import { FormActions, NoticeBanner, TextField } from '../components.tsx';
 import { fieldErrors, namedFailure } from '../data/failure.ts';
 import { useSave } from '../data/useSave.ts';
 import { GALLERIES_KEY, galleryApi } from './api.ts';
@@ -37,12 +37,7 @@ export function ImageForm({ image, onSaved, onClose }: ImageFormProps) {
         <img className="image-form-preview" src={image.thumb} alt="" width={image.width} height={image.height} />
         <TextField label="Title" maxLength={IMAGE_LIMITS.title} error={errors['title']} placeholder={withoutExtension(image.original_name)} hint="Leave empty to show the file name." value={title} onChange={setTitle} />
         <TextField label="Alt text" maxLength={IMAGE_LIMITS.alt_text} error={errors['alt_text']} hint="Describes the image for people who cannot see it." value={altText} onChange={setAltText} />
-        <div className="form-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <SubmitButton busy={save.isPending} label="Save" busyLabel="Saving…" />
-        </div>
+        <FormActions onCancel={onClose} busy={save.isPending} label="Save" busyLabel="Saving…" />
       </form>
     </Modal>
   );

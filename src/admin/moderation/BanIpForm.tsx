@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Modal } from '../Modal.tsx';
 import { BAN_REASON_MAX_LENGTH } from '../../lib/limits.ts';
-import { NoticeBanner, SubmitButton, TextField } from '../components.tsx';
+import { FormActions, NoticeBanner, TextField } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';
 import { useSave } from '../data/useSave.ts';
 import { moderationApi } from './api.ts';
@@ -69,12 +69,7 @@ export function BanIpForm({ initial, onClose, onBanned }: BanIpFormProps) {
           maxLength={100}
         />
         <TextField label="Reason (optional)" name="reason" value={reason} onChange={setReason} maxLength={BAN_REASON_MAX_LENGTH} />
-        <div className="form-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <SubmitButton busy={ban.isPending} label="Ban IP" busyLabel="Banning..." />
-        </div>
+        <FormActions onCancel={onClose} busy={ban.isPending} label="Ban IP" busyLabel="Banning..." />
       </form>
     </Modal>
   );
