@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_STAFF } from '../../scripts/test/session.ts';
 import { expectNoAxeViolations, signIn } from './helpers.ts';
 
 // These tests change the site's content; they put it back as they found it.
@@ -71,6 +72,31 @@ test('social links: a refused link is named at its field, and what was typed sta
   await page.getByRole('button', { name: 'Save Social Links' }).click();
   await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Social media links updated successfully!');
   await expect(website).not.toHaveAttribute('aria-invalid');
+});
+
+test('social links saved after signing out everywhere are saved once the author signs in again', async ({ page, browser }) => {
+  await signIn(page, 'author');
+  await page.goto('/admin/socials');
+  await page.getByLabel('GitHub').fill('https://github.com/maraquillon');
+  // Another device signs the account out everywhere: this browser's session ends too.
+  const other = await (await browser.newContext()).newPage();
+  await signIn(other, 'author');
+  await other.getByText('Logout').click();
+  await other.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await other.context().close();
+
+  await page.getByRole('button', { name: 'Save Social Links' }).click();
+  const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
+  await signInAgain.getByLabel('Username').fill(E2E_STAFF.author.username);
+  await signInAgain.getByLabel('Password').fill(E2E_STAFF.author.password);
+  await signInAgain.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signInAgain).toBeHidden();
+  await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Social media links updated successfully!');
+  await expect(page.getByRole('complementary', { name: 'Active Links' })).toContainText('https://github.com/maraquillon');
+
+  await page.getByLabel('GitHub').fill('');
+  await page.getByRole('button', { name: 'Save Social Links' }).click();
+  await expect(page.getByRole('complementary', { name: 'Active Links' })).not.toContainText('github.com');
 });
 
 test('change password: checks the form, then changes it and back', async ({ page }) => {
