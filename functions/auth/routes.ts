@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { AppError } from '../core/errors.ts';
+import { AppError, fieldError } from '../core/errors.ts';
 import { type AppEnv, nowOf } from '../core/env.ts';
 import { jsonBody } from '../core/validate.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
@@ -73,10 +73,10 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await userStore.findById(db, c.var.user.id);
     if (!user || !(await verifyPassword(currentPassword, user.password_hash))) {
       await throttleStore.recordFailure(db, key, PAIR_POLICY);
-      throw new AppError(400, 'Current password is incorrect.');
+      throw fieldError(400, 'currentPassword', 'Current password is incorrect.');
     }
     await throttleStore.clear(db, key);
-    if (currentPassword === newPassword) throw new AppError(400, 'The new password must differ from the current one.');
+    if (currentPassword === newPassword) throw fieldError(400, 'newPassword', 'The new password must differ from the current one.');
     const version = await userStore.changePassword(db, user.id, await hashPassword(newPassword));
     // Every other session is now revoked; this one continues with a fresh token.
     await startSession(c, { userId: user.id, version });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ADMIN_IMAGE_LIMIT, GALLERY_SEARCH_MAX_LENGTH, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
 import { IMAGE_LIMITS } from '../../src/lib/limits.ts';
 import { positiveInteger } from '../core/query-fields.ts';
+import { fieldLabels } from '../core/zod-messages.ts';
 import { chapterCommentCreateSchema } from '../comments/schema.ts';
 import { targetIdField, targetIdParam } from '../likes/targets.ts';
 import { idField } from '../stories/schema.ts';
@@ -16,7 +17,7 @@ export const imageListQuery = z.strictObject({
 });
 
 /** The gallery_id field of the multipart upload form. */
-export const imageUploadFields = z.strictObject({ gallery_id: targetIdParam });
+export const imageUploadFields = z.strictObject({ gallery_id: targetIdParam }).register(fieldLabels, { gallery_id: 'The gallery' });
 
 /** SPEC 5: a blank title or alt text is stored as null ("no title": the file name shows). */
 const optionalText = (max: number) =>
@@ -32,7 +33,7 @@ export const imageUpdateSchema = z.strictObject({
   /** Left out: unchanged. */
   title: optionalText(IMAGE_LIMITS.title).optional(),
   alt_text: optionalText(IMAGE_LIMITS.alt_text).optional(),
-});
+}).register(fieldLabels, { title: 'The title', alt_text: 'The alt text' });
 /** What the Gallery Manager sends to change an image's title or alt text. */
 export type ImageUpdateInput = z.input<typeof imageUpdateSchema>;
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { COMMENT_STATUSES } from '../../db/types.ts';
 import { BAN_REASON_MAX_LENGTH } from '../../src/lib/limits.ts';
+import { fieldLabels } from '../core/zod-messages.ts';
 import { targetIdField } from '../likes/targets.ts';
 import { parseBanTarget } from './ip-address.ts';
 
@@ -54,7 +55,7 @@ export const banBody = z.strictObject({
     .max(BAN_REASON_MAX_LENGTH)
     .nullish()
     .transform((reason) => reason ?? ''),
-});
+}).register(fieldLabels, { ip_address: 'The IP address', reason: 'The reason' });
 
 /** What the moderation screen sends to ban an address or a range. */
 export type BanInput = z.input<typeof banBody>;

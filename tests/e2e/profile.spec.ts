@@ -36,7 +36,7 @@ test('an invalid image address is refused with the server message', async ({ pag
   await page.goto('/admin/author');
   await page.getByLabel('Profile Image URL (optional)').fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByRole('alert')).toHaveText('profile_image must be a path on this site (starting with /) or an http(s) URL');
+  await expect(page.getByRole('alert')).toHaveText('The profile image must be a path on this site (starting with /) or an http(s) URL');
 });
 
 test('social links: saving shows them under Active Links', async ({ page }) => {
