@@ -134,6 +134,8 @@ test('create a gallery: derived slug, required title, a refused save keeps what 
   await expect(again.getByRole('alert')).toHaveText(/^Failed to save gallery \((400|409): \S.+\)$/);
   await expect(again.getByLabel('Title')).toHaveValue(TITLE);
   await expect(again.getByLabel('Slug')).toHaveValue(SLUG);
+  await expect(again.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true'); // the problem is named at its field
+  await expect(again.getByLabel('Title')).not.toHaveAttribute('aria-invalid');
   await expect(again.getByLabel('Rating')).toHaveValue('X');
   await again.getByRole('button', { name: 'Cancel' }).click();
   await expect(again).toBeHidden();

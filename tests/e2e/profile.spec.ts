@@ -60,9 +60,10 @@ test('social links: a refused link is named at its field, and what was typed sta
   await website.fill('ftp://files.example.org');
   await page.getByLabel('GitHub').fill('https://github.com/maraquillon');
   await page.getByRole('button', { name: 'Save Social Links' }).click();
-  await expect(page.getByRole('alert')).toContainText('http:// or https://');
+  const message = 'The website link must start with http:// or https://';
+  await expect(page.getByRole('alert')).toHaveText(message);
   await expect(website).toHaveAttribute('aria-invalid', 'true');
-  await expect(website).toHaveAccessibleDescription(/http:\/\/ or https:\/\//);
+  await expect(website).toHaveAccessibleDescription(message);
   await expect(website).toHaveAccessibleName('Website'); // the message describes the field, it does not rename it
   await expect(page.getByLabel('GitHub')).not.toHaveAttribute('aria-invalid');
   await expect(page.getByLabel('GitHub')).toHaveValue('https://github.com/maraquillon');
