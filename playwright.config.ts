@@ -42,7 +42,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'npm start',
+    // Accounts of every role first (the admin's from ADMIN_PASSWORD), while no server holds the database.
+    command: 'node scripts/test/e2e-accounts.ts && npm start',
     url: `http://localhost:${port}/api/author/get`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -27,6 +27,7 @@ const TABLES: (keyof Database)[] = [
   'image_likes',
   'login_throttle',
   'rate_limit_counters',
+  'revoked_sessions',
   'social_links',
   'stories',
   'users',
@@ -57,10 +58,10 @@ describe('migrations', () => {
     expect(await appTables()).toEqual([]);
   });
 
-  it('create all 23 tables, once', async () => {
+  it('create all 24 tables, once', async () => {
     expect(await migrateToLatest(database.db)).toEqual(NAMES.map((name) => `applied ${name}`));
     expect(await appTables()).toEqual(TABLES);
-    expect(TABLES).toHaveLength(23);
+    expect(TABLES).toHaveLength(24);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

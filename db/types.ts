@@ -56,6 +56,12 @@ export interface UserTable {
   updated_at: UpdatedAt;
 }
 
+/** A session token signed out on its device, refused until it would have expired. */
+export interface RevokedSessionTable {
+  token_id: string;
+  expires_at: Date;
+}
+
 export interface LoginThrottleTable {
   key: string;
   failures: number;
@@ -297,6 +303,7 @@ export interface Database {
   social_links: SocialLinkTable;
   users: UserTable;
   login_throttle: LoginThrottleTable;
+  revoked_sessions: RevokedSessionTable;
   galleries: GalleryTable;
   gallery_images: GalleryImageTable;
   image_likes: ImageLikeTable;

@@ -60,6 +60,7 @@ const ANY_STAFF = STAFF_ROLES;
 const ROUTES: Record<string, RouteRule> = {
   // Session and profile
   'GET /api/auth/me': { roles: ANY_STAFF },
+  'POST /api/auth/logout-everywhere': { roles: ANY_STAFF },
   'POST /api/auth/change-password': {
     roles: ANY_STAFF,
     send: () => ({ json: { currentPassword: PASSWORD, newPassword: 'a new passphrase' } }),

@@ -9,6 +9,7 @@ import * as analyticsRollups from './2026-11-22T0400_analytics_rollups.ts';
 import * as serialToolkit from './2026-11-22T0500_serial_toolkit.ts';
 import * as deployHook from './2026-11-22T0600_deploy_hook.ts';
 import * as archiveImports from './2026-11-22T0700_archive_imports.ts';
+import * as revokedSessions from './2026-11-26T0000_revoked_sessions.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000_initial': initial,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0500_serial_toolkit': serialToolkit,
   '2026-11-22T0600_deploy_hook': deployHook,
   '2026-11-22T0700_archive_imports': archiveImports,
+  '2026-11-26T0000_revoked_sessions': revokedSessions,
 };

@@ -49,7 +49,7 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
 
 /**
  * Tables no archive holds. Secrets and per-installation state: accounts and their password
- * hashes, sign-in throttles, rate-limit counters, the deploy hook's state and the analytics salts
+ * hashes, sign-in throttles, sessions signed out, rate-limit counters, the deploy hook's state and the analytics salts
  * (whose whole point is that old visitor hashes can no longer be recomputed). Derived: the analytics period cache,
  * recomputed from the daily rollups (the archived rollup state says it is empty). The import's own
  * journal (journal.ts) describes this installation's files, not the site.
@@ -57,6 +57,7 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
 export const LEFT_OUT_TABLES = [
   'users',
   'login_throttle',
+  'revoked_sessions',
   'rate_limit_counters',
   'deploy_hook_state',
   'analytics_salts',

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { AppError } from '../core/errors.ts';
-import type { AppEnv } from '../core/env.ts';
+import { AppError, fieldError } from '../core/errors.ts';
+import { type AppEnv, nowOf } from '../core/env.ts';
 import { jsonBody } from '../core/validate.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
 import { changePasswordSchema, loginSchema } from './schema.ts';
-import { currentUser, endSession, requireRole, startSession } from './session.ts';
+import { currentSession, currentUser, endSession, requireRole, startSession } from './session.ts';
 import { userStore } from './store.ts';
 import { rememberDevice } from './known-device.ts';
 import { loginGuard } from './login-guard.ts';
@@ -44,11 +44,20 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ success: true, user: { id: user.id, username: user.username, role: user.role } });
   })
 
-  // Logging out revokes the token server-side too (a copied cookie stops working), which also
-  // ends the user's sessions on other devices: for a handful of staff accounts that is the safer trade.
+  // Signing out this device refuses its token server-side too, so a copied cookie stops working
+  // (decision 0034); a token from before tokens had ids can only be refused with all the user's.
   .post('/logout', async (c) => {
-    const user = await currentUser(c);
-    if (user) await userStore.bumpSessionVersion(c.var.deps.db, user.id);
+    const session = await currentSession(c);
+    const { db } = c.var.deps;
+    if (session?.token.tokenId) await userStore.revokeSession(db, session.token.tokenId, session.token.expiresAt, nowOf(c.var.deps));
+    else if (session) await userStore.bumpSessionVersion(db, session.user.id);
+    endSession(c);
+    return c.json({ success: true });
+  })
+
+  // Every device: every token issued to the user so far stops working.
+  .post('/logout-everywhere', requireRole(), async (c) => {
+    await userStore.bumpSessionVersion(c.var.deps.db, c.var.user.id);
     endSession(c);
     return c.json({ success: true });
   })
@@ -64,10 +73,10 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await userStore.findById(db, c.var.user.id);
     if (!user || !(await verifyPassword(currentPassword, user.password_hash))) {
       await throttleStore.recordFailure(db, key, PAIR_POLICY);
-      throw new AppError(400, 'Current password is incorrect.');
+      throw fieldError(400, 'currentPassword', 'Current password is incorrect.');
     }
     await throttleStore.clear(db, key);
-    if (currentPassword === newPassword) throw new AppError(400, 'The new password must differ from the current one.');
+    if (currentPassword === newPassword) throw fieldError(400, 'newPassword', 'The new password must differ from the current one.');
     const version = await userStore.changePassword(db, user.id, await hashPassword(newPassword));
     // Every other session is now revoked; this one continues with a fresh token.
     await startSession(c, { userId: user.id, version });

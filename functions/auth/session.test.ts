@@ -82,6 +82,16 @@ describe('session tokens', () => {
     expect((await t.call('/api/auth/me', { cookie })).status).toBe(401);
   });
 
+  it('signs every device out when a token without an id (issued before tokens had one) signs out', async () => {
+    await t.createUser('admin', PASSWORD);
+    const elsewhere = await t.signIn('admin', PASSWORD);
+    const old = `session=${await token(complete)}`;
+    expect((await t.call('/api/auth/me', { cookie: old })).status).toBe(200);
+    expect((await t.call('/api/auth/logout', { method: 'POST', cookie: old })).status).toBe(200);
+    expect((await t.call('/api/auth/me', { cookie: old })).status).toBe(401);
+    expect((await t.call('/api/auth/me', { cookie: elsewhere })).status).toBe(401);
+  });
+
   it('refuses a token from before the session version was bumped', async () => {
     await t.createUser('admin', PASSWORD);
     const old = await signSessionToken(t.deps.sessionSecret, { userId: 1, version: 0 }, new Date());

@@ -1,6 +1,7 @@
 // Session = a short JWT (HS256, jose) in an HttpOnly SameSite=Lax cookie. It names the user and
-// the user's session version; bumping the version (logout, password change) revokes every
-// token issued before, without a session table. Over https the cookie is `__Host-session`: the
+// the user's session version; bumping the version (signing out everywhere, a password change)
+// revokes every token issued before, without a session table. Signing out one device refuses
+// that token's id until it expires (docs/decisions/0034-roles-decide-what-the-admin-shows.md). Over https the cookie is `__Host-session`: the
 // browser then keeps it Secure, host-only and on Path=/, so no sibling subdomain or plain-http
 // page can plant one.
 import type { Context, MiddlewareHandler } from 'hono';
@@ -22,12 +23,19 @@ interface TokenClaims {
   version: number;
 }
 
+/** What a valid token says: its claims, its id (tokens issued before ids existed have none) and its expiry. */
+interface SessionToken extends TokenClaims {
+  tokenId: string | null;
+  expiresAt: Date;
+}
+
 /** Signed at `now`, the app's clock, as every token is read (core/env.ts nowOf). */
 export async function signSessionToken(secret: Uint8Array, { userId, version }: TokenClaims, now: Date): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ ver: version })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
+    .setJti(crypto.randomUUID())
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
@@ -35,21 +43,21 @@ export async function signSessionToken(secret: Uint8Array, { userId, version }: 
     .sign(secret);
 }
 
-export async function readSessionToken(secret: Uint8Array, token: string, now: Date): Promise<TokenClaims | null> {
+export async function readSessionToken(secret: Uint8Array, token: string, now: Date): Promise<SessionToken | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
+      currentDate: now,
       issuer: ISSUER,
       audience: AUDIENCE,
       // A token without an expiry or issue time would never end; one older than a session is stale.
       requiredClaims: ['exp', 'iat', 'sub'],
       maxTokenAge: SESSION_SECONDS,
-      currentDate: now,
     });
     const userId = Number(payload.sub);
     const version = payload['ver'];
     if (!Number.isSafeInteger(userId) || typeof version !== 'number') return null;
-    return { userId, version };
+    return { userId, version, tokenId: payload.jti ?? null, expiresAt: new Date(payload.exp! * 1000) };
   } catch {
     return null; // bad signature, expired, wrong audience, a claim missing: all mean "not signed in"
   }
@@ -80,16 +88,21 @@ export function endSession(c: Context<AppEnv>): void {
   deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: isHttps(c) });
 }
 
+/** The request's session: the signed-in user and its token, or null when the cookie is missing, invalid, expired or revoked. */
+export async function currentSession(c: Context<AppEnv>): Promise<{ user: SessionUser; token: SessionToken } | null> {
+  // Over https only the __Host- cookie counts: a plain "session" cookie could have been planted.
+  const cookie = getCookie(c, credentialCookieName(c, SESSION_COOKIE));
+  if (!cookie) return null;
+  const token = await readSessionToken(c.var.deps.sessionSecret, cookie, nowOf(c.var.deps));
+  if (!token) return null;
+  const user = await userStore.findSessionUser(c.var.deps.db, token.userId, token.tokenId);
+  if (!user || user.session_version !== token.version) return null;
+  return { user: { id: user.id, username: user.username, role: user.role }, token };
+}
+
 /** The signed-in user, or null when the cookie is missing, invalid, expired or revoked. */
 export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
-  // Over https only the __Host- cookie counts: a plain "session" cookie could have been planted.
-  const token = getCookie(c, credentialCookieName(c, SESSION_COOKIE));
-  if (!token) return null;
-  const claims = await readSessionToken(c.var.deps.sessionSecret, token, nowOf(c.var.deps));
-  if (!claims) return null;
-  const user = await userStore.findById(c.var.deps.db, claims.userId);
-  if (!user || user.session_version !== claims.version) return null;
-  return { id: user.id, username: user.username, role: user.role };
+  return (await currentSession(c))?.user ?? null;
 }
 
 /**

@@ -6,6 +6,22 @@ export const userStore = {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** The user a session token names, unless that token was signed out on its device. */
+  async findSessionUser(db: Kysely<Database>, id: number, tokenId: string | null): Promise<UserRow | undefined> {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_sessions').select('token_id').where('token_id', '=', tokenId ?? ''))))
+      .executeTakeFirst();
+  },
+
+  /** Refuses the token from now until it would have expired; drops the entries past their expiry. */
+  async revokeSession(db: Kysely<Database>, tokenId: string, expiresAt: Date, now: Date): Promise<void> {
+    await db.deleteFrom('revoked_sessions').where('expires_at', '<', now).execute();
+    await db.insertInto('revoked_sessions').values({ token_id: tokenId, expires_at: expiresAt }).onConflict((oc) => oc.doNothing()).execute();
+  },
+
   /** Usernames are case-insensitive ("Admin" signs in as "admin"). */
   async findByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
     return db

@@ -136,10 +136,10 @@ describe('POST /api/chapters/bulk-upload', () => {
     const noFiles = 'Choose at least one .md, .markdown or .txt file.';
     await expectError(upload(cookie, uploadForm(storyId, [])), 400, noFiles);
     await expectError(upload(cookie, uploadForm(storyId, [], { 'markdown_files[]': 'not a file' })), 400, noFiles);
-    await expectError(upload(cookie, uploadForm(null, file())), 400, 'story_id is required');
-    await expectError(upload(cookie, uploadForm('one', file())), 400, 'story_id must be a whole number');
-    await expectError(upload(cookie, uploadForm('-1', file())), 400, 'story_id must be a whole number');
-    await expectError(upload(cookie, uploadForm(storyId, file(), { status: 'archived' })), 400, 'status must be one of: draft, published');
+    await expectError(upload(cookie, uploadForm(null, file())), 400, 'The story is required');
+    await expectError(upload(cookie, uploadForm('one', file())), 400, 'The story must be a whole number');
+    await expectError(upload(cookie, uploadForm('-1', file())), 400, 'The story must be a whole number');
+    await expectError(upload(cookie, uploadForm(storyId, file(), { status: 'archived' })), 400, 'The status must be one of: draft, published');
     await expectError(upload(cookie, uploadForm(999, file())), 404, STORY_NOT_FOUND);
     await expectError(
       t.call('/api/chapters/bulk-upload', { cookie, json: { story_id: storyId, markdown_files: ['# A\n\nText.'] } }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { CHAPTER_LIMITS } from '../../src/lib/limits.ts';
-import { CHAPTER_NOT_FOUND, chapterTestKit, expectError, FORBIDDEN, SIGN_IN, STORY_NOT_FOUND } from './test-kit.ts';
+import { CHAPTER_NOT_FOUND, chapterTestKit, expectError, FORBIDDEN, refusedField, SIGN_IN, STORY_NOT_FOUND } from './test-kit.ts';
 
 const t = useApiTestContext();
 const { insertStory, insertChapters, chapterRows } = chapterTestKit(t);
@@ -236,7 +236,7 @@ describe('POST /api/chapters/create', () => {
     await expectError(
       t.call('/api/chapters/create', { cookie, json: { ...CHAPTER, story_id, slug: 'new-slug' } }),
       400,
-      'chapter_number 3 is already used in this story.',
+      'Chapter 3 is already used in this story.',
     );
     await expectError(
       t.call('/api/chapters/create', { cookie, json: { ...CHAPTER, story_id, chapter_number: 5 } }),
@@ -258,25 +258,25 @@ describe('POST /api/chapters/create', () => {
     const cookie = await t.signedInAs('admin');
     const story_id = await insertStory();
     const cases: [Record<string, unknown>, string][] = [
-      [{ chapter_number: 0 }, 'chapter_number must be at least 1'],
-      [{ chapter_number: 1.5 }, 'chapter_number must be a whole number'],
-      [{ chapter_number: '3' }, 'chapter_number must be a number'],
-      [{ chapter_number: 100_001 }, 'chapter_number must be at most 100000'],
-      [{ chapter_number: undefined }, 'chapter_number is required'],
-      [{ content: ' \n\t ' }, 'content must not be empty'],
-      [{ content: 'x'.repeat(CHAPTER_LIMITS.content + 1) }, 'content is too long (at most 500000 characters)'],
-      [{ title: '   ' }, 'title must not be empty'],
-      [{ title: 't'.repeat(201) }, 'title is too long (at most 200 characters)'],
-      [{ slug: '../the-gate' }, 'slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
-      [{ status: 'archived' }, 'status must be one of: draft, published'],
-      [{ story_id: undefined }, 'story_id is required'],
-      [{ story_id: '1' }, 'story_id must be a number'],
+      [{ chapter_number: 0 }, 'The chapter number must be at least 1'],
+      [{ chapter_number: 1.5 }, 'The chapter number must be a whole number'],
+      [{ chapter_number: '3' }, 'The chapter number must be a number'],
+      [{ chapter_number: 100_001 }, 'The chapter number must be at most 100000'],
+      [{ chapter_number: undefined }, 'The chapter number is required'],
+      [{ content: ' \n\t ' }, 'The content must not be empty'],
+      [{ content: 'x'.repeat(CHAPTER_LIMITS.content + 1) }, 'The content is too long (at most 500000 characters)'],
+      [{ title: '   ' }, 'The title must not be empty'],
+      [{ title: 't'.repeat(201) }, 'The title is too long (at most 200 characters)'],
+      [{ slug: '../the-gate' }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
+      [{ status: 'archived' }, 'The status must be one of: draft, published'],
+      [{ story_id: undefined }, 'The story is required'],
+      [{ story_id: '1' }, 'The story must be a number'],
       [{ like_count: 5 }, 'Unknown field: like_count'],
-      [{ content: 'a\u0000b' }, 'content must not contain NUL characters'],
+      [{ content: 'a\u0000b' }, 'The content must not contain NUL characters'],
     ];
     for (const [overrides, error] of cases) {
       const res = await t.call('/api/chapters/create', { cookie, json: { ...CHAPTER, story_id, ...overrides } });
-      expect({ overrides, status: res.status, body: await res.json() }).toEqual({ overrides, status: 400, body: { success: false, error } });
+      expect({ overrides, status: res.status, body: await res.json() }).toEqual({ overrides, status: 400, body: refusedField(overrides, error) });
     }
     // A chapter of exactly the maximum length is fine.
     const longest = await t.call('/api/chapters/create', { cookie, json: { ...CHAPTER, story_id, content: 'x'.repeat(CHAPTER_LIMITS.content) } });
@@ -300,8 +300,9 @@ describe('POST /api/chapters/create', () => {
       Array.from({ length: 10 }, (_, i) => t.call('/api/chapters/create', { cookie, json: { ...CHAPTER, story_id, slug: `racer-${i}` } })),
     );
     expect(racing.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(400)]);
+    const error = 'Chapter 3 is already used in this story.';
     for (const res of racing.filter((r) => r.status === 400)) {
-      expect(await res.json()).toEqual({ success: false, error: 'chapter_number 3 is already used in this story.' });
+      expect(await res.json()).toEqual({ success: false, error, fields: { chapter_number: error } });
     }
     expect(await chapterRows()).toHaveLength(1);
   });
@@ -333,7 +334,7 @@ describe('POST /api/chapters/update', () => {
     await expectError(
       t.call('/api/chapters/update', { cookie, json: { id: first, chapter_number: 2 } }),
       400,
-      'chapter_number 2 is already used in this story.',
+      'Chapter 2 is already used in this story.',
     );
     await expectError(
       t.call('/api/chapters/update', { cookie, json: { id: first, slug: 'chapter-2' } }),
@@ -357,8 +358,8 @@ describe('POST /api/chapters/update', () => {
     const [id] = await insertChapters(await insertStory(), { chapter_number: 1 });
     await expectError(t.call('/api/chapters/update', { cookie, json: { id: 999, title: 'x' } }), 404, CHAPTER_NOT_FOUND);
     await expectError(t.call('/api/chapters/update', { cookie, json: { title: 'x' } }), 400, 'id is required');
-    await expectError(t.call('/api/chapters/update', { cookie, json: { id, chapter_number: 0 } }), 400, 'chapter_number must be at least 1');
-    await expectError(t.call('/api/chapters/update', { cookie, json: { id, content: '  ' } }), 400, 'content must not be empty');
+    await expectError(t.call('/api/chapters/update', { cookie, json: { id, chapter_number: 0 } }), 400, 'The chapter number must be at least 1');
+    await expectError(t.call('/api/chapters/update', { cookie, json: { id, content: '  ' } }), 400, 'The content must not be empty');
     await expectError(t.call('/api/chapters/update', { cookie, json: { id, story_id: 2 } }), 400, 'Unknown field: story_id');
     expect(t.rebuilds).toEqual([]);
   });

@@ -6,7 +6,7 @@ import type { Database } from '../../db/types.ts';
 import { currentUser, requireRole } from '../auth/session.ts';
 import { foreignKeyViolation, uniqueViolation } from '../core/db-errors.ts';
 import { type AppEnv, nowOf } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
+import { AppError, fieldError } from '../core/errors.ts';
 import { filesIn, formBodyLimit, readMultipart } from '../core/form.ts';
 import { CONTENT_ROLES, isContentRole } from '../core/roles.ts';
 import { jsonBody, parseOrThrow, queryParams } from '../core/validate.ts';
@@ -20,8 +20,8 @@ import { type ChapterIdentity, chapterStore } from './store.ts';
 const CHAPTER_NOT_FOUND = 'Chapter not found.';
 const STORY_NOT_FOUND = 'Story not found.';
 
-const numberTaken = (number: number) => new AppError(400, `chapter_number ${number} is already used in this story.`);
-const slugTaken = (slug: string) => new AppError(409, `A chapter with the slug "${slug}" already exists in this story.`);
+const numberTaken = (number: number) => fieldError(400, 'chapter_number', `Chapter ${number} is already used in this story.`);
+const slugTaken = (slug: string) => fieldError(409, 'slug', `A chapter with the slug "${slug}" already exists in this story.`);
 
 /** Refuses a number or slug another chapter of the story has, before and (for races) during the save. */
 async function saveWithoutConflicts<T>(

@@ -5,6 +5,7 @@ import { ADMIN_CHAPTER_LIMIT, CHAPTER_LIMITS, READER_CHAPTER_PAGE_SIZE } from '.
 import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';
 import { CHAPTER_STATUSES } from '../../src/lib/stories.ts';
 import { positiveInteger } from '../core/query-fields.ts';
+import { fieldLabels } from '../core/zod-messages.ts';
 
 export const chapterNumberField = z
   .number()
@@ -24,12 +25,23 @@ const chapterFields = {
     .nullable(),
 };
 
+/** How messages name the fields (docs/product.md, "Messages"). */
+const CHAPTER_LABELS = {
+  story_id: 'The story',
+  title: 'The title',
+  slug: 'The slug',
+  content: 'The content',
+  chapter_number: 'The chapter number',
+  status: 'The status',
+  release_at: 'The release time',
+};
+
 export const chapterCreateSchema = z.strictObject({
   story_id: idField,
   ...chapterFields,
   status: chapterFields.status.default('draft'),
   release_at: chapterFields.release_at.optional(),
-});
+}).register(fieldLabels, CHAPTER_LABELS);
 export type ChapterCreate = z.output<typeof chapterCreateSchema>;
 /** What the admin's chapter form sends, to create (with the story's id) or to update (with the chapter's id). */
 export type ChapterInput = Omit<z.input<typeof chapterCreateSchema>, 'story_id'>;
@@ -43,7 +55,7 @@ export const chapterUpdateSchema = z.strictObject({
   chapter_number: chapterFields.chapter_number.optional(),
   status: chapterFields.status.optional(),
   release_at: chapterFields.release_at.optional(),
-});
+}).register(fieldLabels, CHAPTER_LABELS);
 export type ChapterUpdate = z.output<typeof chapterUpdateSchema>;
 /** What the reader's Edit dialog sends: the id and the fields it changes. */
 export type ChapterUpdateInput = z.input<typeof chapterUpdateSchema>;
@@ -69,6 +81,6 @@ export const chapterListQuery = z
 
 /** The non-file fields of a bulk upload (multipart strings). */
 export const bulkUploadFields = z.strictObject({
-  story_id: z.string({ error: 'story_id is required' }).regex(/^\d{1,9}$/, 'must be a whole number').transform(Number),
+  story_id: z.string({ error: 'is required' }).regex(/^\d{1,9}$/, 'must be a whole number').transform(Number),
   status: z.enum(CHAPTER_STATUSES).default('draft'),
-});
+}).register(fieldLabels, CHAPTER_LABELS);

@@ -18,10 +18,20 @@ export interface ChapterRow {
   release_at?: string;
 }
 
+/** A refusal's answer: the message, and under `fields` the field it is about, if any. */
+export const refused = (error: string, field?: string) => ({ success: false, error, ...(field && { fields: { [field]: error } }) });
+
+/** The refusal of a request whose one changed field (the key of `changed`) is wrong; an unknown field is no form field. */
+export const refusedField = (changed: object, error: string) => refused(error, error.startsWith('Unknown field') ? undefined : Object.keys(changed)[0]);
+
+/** The status and the answer; given only the message, the problems by field (`fields`) are not compared. */
 export async function expectError(response: Response | Promise<Response>, status: number, error: string | object) {
   const res = await response;
   expect(res.status).toBe(status);
-  expect(await res.json()).toEqual(typeof error === 'string' ? { success: false, error } : error);
+  const body = await res.json();
+  if (typeof error !== 'string') return expect(body).toEqual(error);
+  const { fields: _fields, ...answer } = body as { fields?: unknown };
+  expect(answer).toEqual({ success: false, error });
 }
 
 export function chapterTestKit(t: ApiTestContext) {

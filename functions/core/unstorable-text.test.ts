@@ -7,26 +7,26 @@ const t = useApiTestContext();
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';
 
-/** Route, the field that carries the bad text, and a body that is valid apart from it. */
-const JSON_ROUTES: [path: string, field: string, body: (bad: string) => Record<string, unknown>][] = [
-  ['/api/auth/login', 'username', (bad) => ({ username: bad, password: 'correct horse battery' })],
-  ['/api/auth/login', 'password', (bad) => ({ username: 'admin', password: bad })],
-  ['/api/auth/change-password', 'newPassword', (bad) => ({ currentPassword: 'correct horse battery', newPassword: `long ${bad} enough` })],
-  ['/api/author/update', 'name', (bad) => ({ name: bad })],
-  ['/api/author/update', 'bio', (bad) => ({ name: 'Mara', bio: bad })],
-  ['/api/author/update', 'tagline', (bad) => ({ name: 'Mara', tagline: bad })],
-  ['/api/socials/update', 'website', (bad) => ({ website: `https://a.example/${bad}` })],
-  ['/api/stories/create', 'title', (bad) => ({ title: bad, slug: 'a-story' })],
-  ['/api/stories/create', 'blurb', (bad) => ({ title: 'A story', slug: 'a-story', blurb: bad })],
-  ['/api/stories/update', 'description', (bad) => ({ id: 1, description: bad })],
-  ['/api/chapters/create', 'content', (bad) => ({ story_id: 1, title: 'One', slug: 'one', content: bad, chapter_number: 1 })],
-  ['/api/chapters/update', 'title', (bad) => ({ id: 1, title: bad })],
-  ['/api/galleries/create', 'title', (bad) => ({ title: bad, slug: 'a-gallery' })],
-  ['/api/galleries/update', 'description', (bad) => ({ id: 1, description: bad })],
-  ['/api/images/gallery-update', 'alt_text', (bad) => ({ id: 1, alt_text: bad })],
-  ['/api/chapters/comments/create', 'author_name', (bad) => ({ chapter_id: 1, author_name: bad, content: 'Nice.' })],
-  ['/api/chapters/comments/create', 'content', (bad) => ({ chapter_id: 1, content: bad })],
-  ['/api/images/gallery-comment-create', 'content', (bad) => ({ image_id: 1, content: bad })],
+/** Route, the field that carries the bad text, how messages name it, and a body that is valid apart from it. */
+const JSON_ROUTES: [path: string, field: string, named: string, body: (bad: string) => Record<string, unknown>][] = [
+  ['/api/auth/login', 'username', 'username', (bad) => ({ username: bad, password: 'correct horse battery' })],
+  ['/api/auth/login', 'password', 'password', (bad) => ({ username: 'admin', password: bad })],
+  ['/api/auth/change-password', 'newPassword', 'newPassword', (bad) => ({ currentPassword: 'correct horse battery', newPassword: `long ${bad} enough` })],
+  ['/api/author/update', 'name', 'The name', (bad) => ({ name: bad })],
+  ['/api/author/update', 'bio', 'The bio', (bad) => ({ name: 'Mara', bio: bad })],
+  ['/api/author/update', 'tagline', 'The tagline', (bad) => ({ name: 'Mara', tagline: bad })],
+  ['/api/socials/update', 'website', 'The website link', (bad) => ({ website: `https://a.example/${bad}` })],
+  ['/api/stories/create', 'title', 'The title', (bad) => ({ title: bad, slug: 'a-story' })],
+  ['/api/stories/create', 'blurb', 'The blurb', (bad) => ({ title: 'A story', slug: 'a-story', blurb: bad })],
+  ['/api/stories/update', 'description', 'The description', (bad) => ({ id: 1, description: bad })],
+  ['/api/chapters/create', 'content', 'The content', (bad) => ({ story_id: 1, title: 'One', slug: 'one', content: bad, chapter_number: 1 })],
+  ['/api/chapters/update', 'title', 'The title', (bad) => ({ id: 1, title: bad })],
+  ['/api/galleries/create', 'title', 'The title', (bad) => ({ title: bad, slug: 'a-gallery' })],
+  ['/api/galleries/update', 'description', 'The description', (bad) => ({ id: 1, description: bad })],
+  ['/api/images/gallery-update', 'alt_text', 'The alt text', (bad) => ({ id: 1, alt_text: bad })],
+  ['/api/chapters/comments/create', 'author_name', 'author_name', (bad) => ({ chapter_id: 1, author_name: bad, content: 'Nice.' })],
+  ['/api/chapters/comments/create', 'content', 'content', (bad) => ({ chapter_id: 1, content: bad })],
+  ['/api/images/gallery-comment-create', 'content', 'content', (bad) => ({ image_id: 1, content: bad })],
 ];
 
 const QUERY_ROUTES: [path: string, field: string][] = [
@@ -40,11 +40,12 @@ describe.each([
   ['a NUL character', NUL, 'must not contain NUL characters'],
   ['a lone surrogate', LONE_SURROGATE, 'must not contain NUL characters or broken Unicode'],
 ])('%s', (_name, bad, problem) => {
-  it.each(JSON_ROUTES)('in %s %s is refused with 400 naming the field', async (path, field, body) => {
+  it.each(JSON_ROUTES)('in %s %s is refused with 400 naming the field', async (path, field, named, body) => {
     const cookie = await t.signedInAs('admin');
     const res = await t.call(path, { cookie, json: body(bad) });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error: `${field} ${problem}` });
+    const error = `${named} ${problem}`;
+    expect(await res.json()).toEqual({ success: false, error, fields: { [field]: error } });
   });
 });
 
@@ -52,7 +53,8 @@ describe('in query parameters', () => {
   it.each(QUERY_ROUTES)('%s with a NUL character answers 400 naming %s', async (path, field) => {
     const res = await t.call(`${path}a%00b`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error: `${field} must not contain NUL characters` });
+    const error = `${field} must not contain NUL characters`;
+    expect(await res.json()).toEqual({ success: false, error, fields: { [field]: error } });
   });
 
   it.each(QUERY_ROUTES)('%s with an encoded lone surrogate or broken UTF-8 never answers 500', async (path) => {

@@ -113,16 +113,16 @@ describe('POST /api/galleries/create', () => {
   });
 
   it.each([
-    [{ slug: 'x' }, 'title is required'],
-    [{ title: '   ', slug: 'x' }, 'title must not be empty'],
-    [{ title: 'x'.repeat(201), slug: 'x' }, 'title is too long (at most 200 characters)'],
-    [{ title: 'T' }, 'slug is required'],
-    [{ title: 'T', slug: 'Field Studies' }, 'slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
-    [{ title: 'T', slug: '../etc' }, 'slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
-    [{ title: 'T', slug: "x'; drop table galleries;--" }, 'slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
-    [{ title: 'T', slug: 'x', rating: 'R' }, 'rating must be one of: PG, X'],
-    [{ title: 'T', slug: 'x', description: 'd'.repeat(5001) }, 'description is too long (at most 5000 characters)'],
-    [{ title: 'T\u0000', slug: 'x' }, 'title must not contain NUL characters'],
+    [{ slug: 'x' }, 'The title is required'],
+    [{ title: '   ', slug: 'x' }, 'The title must not be empty'],
+    [{ title: 'x'.repeat(201), slug: 'x' }, 'The title is too long (at most 200 characters)'],
+    [{ title: 'T' }, 'The slug is required'],
+    [{ title: 'T', slug: 'Field Studies' }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
+    [{ title: 'T', slug: '../etc' }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
+    [{ title: 'T', slug: "x'; drop table galleries;--" }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
+    [{ title: 'T', slug: 'x', rating: 'R' }, 'The rating must be one of: PG, X'],
+    [{ title: 'T', slug: 'x', description: 'd'.repeat(5001) }, 'The description is too long (at most 5000 characters)'],
+    [{ title: 'T\u0000', slug: 'x' }, 'The title must not contain NUL characters'],
     [{ title: 'T', slug: 'x', id: 3 }, 'Unknown field: id'],
   ])('refuses %j with 400', async (json, error) => {
     const cookie = await t.signedInAs('author');
@@ -163,8 +163,8 @@ describe('POST /api/galleries/update', () => {
   it.each([
     [{ title: 'x' }, 'id is required'],
     [{ id: '1', title: 'x' }, 'id must be a number'],
-    [{ id: 1, rating: 'pg' }, 'rating must be one of: PG, X'],
-    [{ id: 1, slug: '' }, 'slug must not be empty'],
+    [{ id: 1, rating: 'pg' }, 'The rating must be one of: PG, X'],
+    [{ id: 1, slug: '' }, 'The slug must not be empty'],
   ])('refuses %j with 400', async (json, error) => {
     await kit.insertGallery();
     await expectError(t.call('/api/galleries/update', { cookie: await t.signedInAs('author'), json }), 400, error);

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { requireRole } from '../auth/session.ts';
 import { uniqueViolation } from '../core/db-errors.ts';
 import type { AppEnv } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
+import { AppError, fieldError } from '../core/errors.ts';
 import { CONTENT_ROLES } from '../core/roles.ts';
 import { jsonBody, queryParams } from '../core/validate.ts';
 import { deleteStoredFiles } from '../core/storage.ts';
@@ -12,7 +12,7 @@ import { galleryCreateSchema, galleryDeleteSchema, galleryListQuery, galleryUpda
 import { GALLERY_NOT_FOUND, galleryStore } from './store.ts';
 
 const contentStaff = requireRole(...CONTENT_ROLES);
-const slugTaken = (slug: string) => new AppError(409, `A gallery with the slug "${slug}" already exists.`);
+const slugTaken = (slug: string) => fieldError(409, 'slug', `A gallery with the slug "${slug}" already exists.`);
 
 /** Saves, turning a slug that another request took in the meantime into the same 409. */
 async function withSlugCheck<T>(slug: string | undefined, save: () => Promise<T>): Promise<T> {

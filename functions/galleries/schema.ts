@@ -4,6 +4,7 @@ import { idField, slugField } from '../core/fields.ts';
 import { DEFAULT_GALLERY_RATING, GALLERY_RATINGS, PUBLIC_GALLERY_LIST_LIMIT } from '../../src/lib/galleries.ts';
 import { GALLERY_LIMITS } from '../../src/lib/limits.ts';
 import { positiveInteger } from '../core/query-fields.ts';
+import { fieldLabels } from '../core/zod-messages.ts';
 
 const galleryFields = {
   title: z.string().trim().min(1).max(GALLERY_LIMITS.title),
@@ -18,10 +19,13 @@ const galleryFields = {
   rating: z.enum(GALLERY_RATINGS),
 };
 
+/** How messages name the fields (docs/product.md, "Messages"). */
+const GALLERY_LABELS = { title: 'The title', slug: 'The slug', description: 'The description', rating: 'The rating' };
+
 export const galleryCreateSchema = z.strictObject({
   ...galleryFields,
   rating: galleryFields.rating.default(DEFAULT_GALLERY_RATING),
-});
+}).register(fieldLabels, GALLERY_LABELS);
 export type GalleryCreate = z.output<typeof galleryCreateSchema>;
 /** What the Gallery Manager's form sends to create a gallery. */
 export type GalleryInput = z.input<typeof galleryCreateSchema>;
@@ -33,7 +37,7 @@ export const galleryUpdateSchema = z.strictObject({
   slug: galleryFields.slug.optional(),
   description: galleryFields.description.optional(),
   rating: galleryFields.rating.optional(),
-});
+}).register(fieldLabels, GALLERY_LABELS);
 export type GalleryUpdate = z.output<typeof galleryUpdateSchema>;
 
 export const galleryDeleteSchema = z.strictObject({ id: idField });

@@ -150,10 +150,10 @@ describe('POST /api/images/gallery-update', () => {
 
   it.each([
     [{ title: 'x' }, 'id is required'],
-    [{ id: 1, title: 'x'.repeat(201) }, 'title is too long (at most 200 characters)'],
-    [{ id: 1, alt_text: 'x'.repeat(1001) }, 'alt_text is too long (at most 1000 characters)'],
-    [{ id: 1, title: 5 }, 'title must be a string'],
-    [{ id: 1, title: 'a\u0000b' }, 'title must not contain NUL characters'],
+    [{ id: 1, title: 'x'.repeat(201) }, 'The title is too long (at most 200 characters)'],
+    [{ id: 1, alt_text: 'x'.repeat(1001) }, 'The alt text is too long (at most 1000 characters)'],
+    [{ id: 1, title: 5 }, 'The title must be a string'],
+    [{ id: 1, title: 'a\u0000b' }, 'The title must not contain NUL characters'],
     [{ id: 1, src: '/etc/passwd' }, 'Unknown field: src'],
   ])('refuses %j with 400', async (json, error) => {
     await kit.insertImages(await kit.insertGallery(), {});

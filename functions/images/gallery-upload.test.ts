@@ -363,9 +363,9 @@ describe('POST /api/images/gallery-upload', () => {
     const cookie = await t.signedInAs('author');
     const gallery = await kit.insertGallery();
     const png = { name: 'a.png', bytes: await pngBytes() };
-    await expectError(uploadImages(t, cookie, undefined, [png]), 400, 'gallery_id is required');
-    await expectError(uploadImages(t, cookie, 'x', [png]), 400, 'gallery_id must be a positive whole number');
-    await expectError(uploadImages(t, cookie, "1' or '1'='1", [png]), 400, 'gallery_id must be a positive whole number');
+    await expectError(uploadImages(t, cookie, undefined, [png]), 400, 'The gallery is required');
+    await expectError(uploadImages(t, cookie, 'x', [png]), 400, 'The gallery must be a positive whole number');
+    await expectError(uploadImages(t, cookie, "1' or '1'='1", [png]), 400, 'The gallery must be a positive whole number');
     await expectError(uploadImages(t, cookie, 999, [png]), 404, GALLERY_NOT_FOUND);
     await expectError(uploadImages(t, cookie, gallery, []), 400, 'Choose at least one .png, .jpg, .jpeg or .webp file.');
     await expectError(uploadImages(t, cookie, gallery, Array(101).fill({ name: 'x.png', bytes: 'x' })), 400, 'Upload at most 100 files at once.');

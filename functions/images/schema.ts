@@ -4,6 +4,7 @@ import { idField, idParam } from '../core/fields.ts';
 import { ADMIN_IMAGE_LIMIT, GALLERY_SEARCH_MAX_LENGTH, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
 import { IMAGE_LIMITS } from '../../src/lib/limits.ts';
 import { positiveInteger } from '../core/query-fields.ts';
+import { fieldLabels } from '../core/zod-messages.ts';
 
 export const imageListQuery = z.strictObject({
   gallery_id: idParam,
@@ -13,7 +14,7 @@ export const imageListQuery = z.strictObject({
 });
 
 /** The gallery_id field of the multipart upload form. */
-export const imageUploadFields = z.strictObject({ gallery_id: idParam });
+export const imageUploadFields = z.strictObject({ gallery_id: idParam }).register(fieldLabels, { gallery_id: 'The gallery' });
 
 /** A blank title or alt text is stored as null ("no title": the file name shows). */
 const optionalText = (max: number) =>
@@ -29,7 +30,7 @@ export const imageUpdateSchema = z.strictObject({
   /** Left out: unchanged. */
   title: optionalText(IMAGE_LIMITS.title).optional(),
   alt_text: optionalText(IMAGE_LIMITS.alt_text).optional(),
-});
+}).register(fieldLabels, { title: 'The title', alt_text: 'The alt text' });
 /** What the Gallery Manager sends to change an image's title or alt text. */
 export type ImageUpdateInput = z.input<typeof imageUpdateSchema>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { BANNED_ADDRESS_MESSAGE } from '../core/guards.ts';
-import { CHAPTER_NOT_FOUND, expectError } from '../chapters/test-kit.ts';
+import { CHAPTER_NOT_FOUND, expectError, refusedField } from '../chapters/test-kit.ts';
 import { chapterTarget } from '../comments/targets.ts';
 import { INVALID_ID_FIELDS, INVALID_ID_PARAMS, insertReaderChapters, visitorCookie, visitorCookieFrom } from './test-kit.ts';
 import { RETRY_WITH_COOKIE } from './toggle.ts';
@@ -122,7 +122,7 @@ describe('POST /api/chapters/like', () => {
     ];
     for (const [json, error] of cases) {
       const res = await t.call('/api/chapters/like', { json });
-      expect({ json, status: res.status, body: await res.json() }).toEqual({ json, status: 400, body: { success: false, error } });
+      expect({ json, status: res.status, body: await res.json() }).toEqual({ json, status: 400, body: refusedField(json, error) });
     }
     expect(await likeRows()).toEqual([]);
   });

@@ -269,11 +269,11 @@ describe('POST /api/admin/ban-ip', () => {
     [{ ip_address: '1.2.3.4/40' }, "IP address '1.2.3.4/40' has an invalid prefix length (IPv4: 0 to 32)."],
     [{ ip_address: '' }, 'IP address is required.'],
     [{ ip_address: '   ' }, 'IP address is required.'],
-    [{}, 'ip_address is required'],
-    [{ ip_address: 42 }, 'ip_address must be a string'],
-    [{ ip_address: '1'.repeat(101) }, 'ip_address is too long (at most 100 characters)'],
-    [{ ip_address: '1.2.3.4\u0000' }, 'ip_address must not contain NUL characters'],
-    [{ ip_address: '1.2.3.4', reason: 'r'.repeat(501) }, 'reason is too long (at most 500 characters)'],
+    [{}, 'The IP address is required'],
+    [{ ip_address: 42 }, 'The IP address must be a string'],
+    [{ ip_address: '1'.repeat(101) }, 'The IP address is too long (at most 100 characters)'],
+    [{ ip_address: '1.2.3.4\u0000' }, 'The IP address must not contain NUL characters'],
+    [{ ip_address: '1.2.3.4', reason: 'r'.repeat(501) }, 'The reason is too long (at most 500 characters)'],
     [{ ip_address: '1.2.3.4', by: 'me' }, 'Unknown field: by'],
   ])('refuses %j with 400 as plain text, naming the problem', async (body, error) => {
     await expectText(banIp(await t.signedInAs('mod'), body), 400, error);

@@ -4,6 +4,7 @@ import { idField } from '../core/fields.ts';
 import { COMMENT_STATUSES } from '../../db/types.ts';
 import { BAN_REASON_MAX_LENGTH } from '../../src/lib/limits.ts';
 import { parseBanTarget } from '../core/ip-address.ts';
+import { fieldLabels } from '../core/zod-messages.ts';
 
 /** The comment list's page size and its ceiling: the newest 500 are more than a moderator reads at once. */
 export const MODERATION_PAGE_MAX = 500;
@@ -54,7 +55,7 @@ export const banBody = z.strictObject({
     .max(BAN_REASON_MAX_LENGTH)
     .nullish()
     .transform((reason) => reason ?? ''),
-});
+}).register(fieldLabels, { ip_address: 'The IP address', reason: 'The reason' });
 
 /** What the moderation screen sends to ban an address or a range. */
 export type BanInput = z.input<typeof banBody>;

@@ -81,7 +81,9 @@ describe('a release time on a chapter', () => {
     const storyId = await insertStory();
     const res = await createChapter(cookie, storyId, { release_at });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/^release_at /);
+    const { error, fields } = await res.json();
+    expect(error).toMatch(/^The release time /);
+    expect(fields).toEqual({ release_at: error });
     expect(await t.database.db.selectFrom('chapters').select('id').execute()).toEqual([]);
   });
 

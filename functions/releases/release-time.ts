@@ -1,11 +1,12 @@
 // What a chapter save means for its release: a release time in the future schedules the chapter
 // (it stays a draft until then); one that has passed publishes it at once, and the answer says so.
-import { AppError } from '../core/errors.ts';
+import { fieldError } from '../core/errors.ts';
+import type { ChapterStatus } from '../../src/lib/stories.ts';
 
 export const RELEASED_AT_ONCE = 'The release time has already passed, so the chapter was published at once.';
 
 interface ReleaseFields {
-  status?: 'draft' | 'published' | undefined;
+  status?: ChapterStatus | undefined;
   release_at?: string | null | undefined;
 }
 
@@ -18,7 +19,7 @@ export function resolveRelease<T extends ReleaseFields>(input: T, now: Date): { 
   }
   if (release_at === null) return { fields: { ...rest, release_at: null }, releasedAtOnce: false };
   if (rest.status === 'published') {
-    throw new AppError(400, 'A chapter is either published or scheduled: save it as a draft to give it a release time.');
+    throw fieldError(400, 'release_at', 'A chapter is either published or scheduled: save it as a draft to give it a release time.');
   }
   const at = new Date(release_at);
   if (at.getTime() <= now.getTime()) return { fields: { ...rest, status: 'published', release_at: null }, releasedAtOnce: true };

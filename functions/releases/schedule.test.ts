@@ -78,11 +78,11 @@ describe('POST /api/stories/schedule', () => {
   });
 
   it.each([
-    ['no day', { weekdays: [], time: '18:00' }, 'schedule.weekdays choose at least one day'],
+    ['no day', { weekdays: [], time: '18:00' }, 'The release days must include at least one day'],
     ['a day out of range', { weekdays: [7], time: '18:00' }, 'schedule.weekdays.0 must be 0 (Sunday) to 6 (Saturday)'],
     ['a day that is text', { weekdays: ['tue'], time: '18:00' }, null],
-    ['an hour out of range', { weekdays: [2], time: '24:00' }, 'schedule.time must be a time of day such as 18:00'],
-    ['a time with HTML', { weekdays: [2], time: '<b>18:00</b>' }, 'schedule.time must be a time of day such as 18:00'],
+    ['an hour out of range', { weekdays: [2], time: '24:00' }, 'The release time must be a time of day such as 18:00'],
+    ['a time with HTML', { weekdays: [2], time: '<b>18:00</b>' }, 'The release time must be a time of day such as 18:00'],
     ['an unknown field', { weekdays: [2], time: '18:00', every: 'week' }, 'Unknown field: every'],
   ])('refuses a schedule with %s', async (_, value, message) => {
     const cookie = await t.signedInAs('author');

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { PROFILE_LIMITS, URL_MAX_LENGTH } from '../../src/lib/limits.ts';
 import { isTimeZone } from '../../src/lib/releases.ts';
-import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../src/lib/socials.ts';
+import { SOCIAL_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '../../src/lib/socials.ts';
 import { isImageAddress, isWebUrl, lowerCaseScheme } from '../../src/lib/web-addresses.ts';
+import { fieldLabels } from '../core/zod-messages.ts';
 
 /**
  * An optional text field: left out means "unchanged" (undefined); empty or null means "not
@@ -50,6 +51,15 @@ export const profileUpdateSchema = z.strictObject({
   background_image_dark: optionalImage,
   site_domain: siteDomain,
   time_zone: timeZoneField.optional(),
+}).register(fieldLabels, {
+  name: 'The name',
+  bio: 'The bio',
+  tagline: 'The tagline',
+  profile_image: 'The profile image',
+  background_image_light: 'The light background image',
+  background_image_dark: 'The dark background image',
+  site_domain: 'The site domain',
+  time_zone: 'The time zone',
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 /** What the admin's profile form sends. */
@@ -57,7 +67,7 @@ export type ProfileInput = z.input<typeof profileUpdateSchema>;
 
 // The scheme is stored in lower case: "HTTPS://…" is a fine URL, and the database accepts only "https://…".
 const socialUrl = optionalText(URL_MAX_LENGTH)
-  .refine((value) => value == null || isWebUrl(value), 'must be an http:// or https:// URL')
+  .refine((value) => value == null || isWebUrl(value), 'must start with http:// or https://')
   .transform((value) => value && lowerCaseScheme(value));
 
 /**
@@ -66,6 +76,10 @@ const socialUrl = optionalText(URL_MAX_LENGTH)
  */
 export const socialsUpdateSchema = z.strictObject(
   Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, socialUrl])) as Record<SocialPlatform, typeof socialUrl>,
+).register(
+  fieldLabels,
+  // "The website link", "The GitHub link"
+  Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, `The ${platform === 'website' ? 'website' : SOCIAL_LABELS[platform]} link`])),
 );
 export type SocialsUpdate = z.output<typeof socialsUpdateSchema>;
 /** What the admin's socials form sends. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { FALLBACK_PROFILE } from '../../src/lib/profile.ts';
 import { emptySocialLinks, SOCIAL_PLATFORMS } from '../../src/lib/socials.ts';
+import { refused } from '../chapters/test-kit.ts';
 
 const t = useApiTestContext();
 
@@ -64,25 +65,25 @@ describe('POST /api/author/update', () => {
     expect(t.rebuilds).toEqual([]);
   });
 
-  const IMAGE_MESSAGE = 'profile_image must be a path on this site (starting with /) or an http(s) URL';
+  const IMAGE_MESSAGE = 'The profile image must be a path on this site (starting with /) or an http(s) URL';
   it.each([
-    ['a missing name', { bio: 'x' }, 'name is required'],
-    ['an empty name', { name: '' }, 'name must not be empty'],
-    ['a whitespace name', { name: '   ' }, 'name must not be empty'],
-    ['a 201-character name', { name: 'a'.repeat(201) }, 'name is too long (at most 200 characters)'],
-    ['a 2001-character bio', { name: 'A', bio: 'b'.repeat(2001) }, 'bio is too long (at most 2000 characters)'],
-    ['a number as name', { name: 42 }, 'name must be a string'],
-    ['an unknown field', { name: 'A', email: 'a@example.com' }, 'Unknown field: email'],
-    ['a javascript: image', { name: 'A', profile_image: 'javascript:alert(1)' }, IMAGE_MESSAGE],
-    ['a protocol-relative image', { name: 'A', profile_image: '//evil.example/x.png' }, IMAGE_MESSAGE],
-    ['a bad site domain', { name: 'A', site_domain: 'not a domain' }, 'site_domain must be a domain name such as author.example'],
-    ['an unknown time zone', { name: 'A', time_zone: 'Mars/Olympus_Mons' }, 'time_zone must be a time zone such as Europe/Berlin or America/New_York'],
-    ['a time zone with a path', { name: 'A', time_zone: '../../etc/passwd' }, 'time_zone must be a time zone such as Europe/Berlin or America/New_York'],
-  ])('refuses %s with 400 and writes nothing', async (_name, json, message) => {
+    ['a missing name', { bio: 'x' }, 'The name is required', 'name'],
+    ['an empty name', { name: '' }, 'The name must not be empty', 'name'],
+    ['a whitespace name', { name: '   ' }, 'The name must not be empty', 'name'],
+    ['a 201-character name', { name: 'a'.repeat(201) }, 'The name is too long (at most 200 characters)', 'name'],
+    ['a 2001-character bio', { name: 'A', bio: 'b'.repeat(2001) }, 'The bio is too long (at most 2000 characters)', 'bio'],
+    ['a number as name', { name: 42 }, 'The name must be a string', 'name'],
+    ['an unknown field', { name: 'A', email: 'a@example.com' }, 'Unknown field: email', undefined],
+    ['a javascript: image', { name: 'A', profile_image: 'javascript:alert(1)' }, IMAGE_MESSAGE, 'profile_image'],
+    ['a protocol-relative image', { name: 'A', profile_image: '//evil.example/x.png' }, IMAGE_MESSAGE, 'profile_image'],
+    ['a bad site domain', { name: 'A', site_domain: 'not a domain' }, 'The site domain must be a domain name such as author.example', 'site_domain'],
+    ['an unknown time zone', { name: 'A', time_zone: 'Mars/Olympus_Mons' }, 'The time zone must be a time zone such as Europe/Berlin or America/New_York', 'time_zone'],
+    ['a time zone with a path', { name: 'A', time_zone: '../../etc/passwd' }, 'The time zone must be a time zone such as Europe/Berlin or America/New_York', 'time_zone'],
+  ])('refuses %s with 400 and writes nothing', async (_name, json, message, field) => {
     const cookie = await t.signedInAs('admin');
     const res = await t.call('/api/author/update', { cookie, json });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error: message });
+    expect(await res.json()).toEqual(refused(message, field));
     expect(await t.database.db.selectFrom('author_profile').selectAll().execute()).toEqual([]);
     expect(t.rebuilds).toEqual([]);
   });
@@ -166,14 +167,14 @@ describe('POST /api/socials/update', () => {
   });
 
   it.each([
-    ['an unknown platform', { myspace: 'https://myspace.com/mara' }, 'Unknown field: myspace'],
-    ['a javascript: URL', { twitter: 'javascript:alert(1)' }, 'twitter must be an http:// or https:// URL'],
-    ['a number', { twitter: 5 }, 'twitter must be a string'],
-  ])('refuses %s with 400 and writes nothing', async (_name, json, message) => {
+    ['an unknown platform', { myspace: 'https://myspace.com/mara' }, 'Unknown field: myspace', undefined],
+    ['a javascript: URL', { twitter: 'javascript:alert(1)' }, 'The Twitter / X link must start with http:// or https://', 'twitter'],
+    ['a number', { twitter: 5 }, 'The Twitter / X link must be a string', 'twitter'],
+  ])('refuses %s with 400 and writes nothing', async (_name, json, message, field) => {
     const cookie = await t.signedInAs('admin');
     const res = await t.call('/api/socials/update', { cookie, json: { website: 'https://mara.example', ...json } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error: message });
+    expect(await res.json()).toEqual(refused(message, field));
     expect(await t.database.db.selectFrom('social_links').selectAll().execute()).toEqual([]);
     expect(t.rebuilds).toEqual([]);
   });
@@ -211,10 +212,12 @@ describe('NUL characters', () => {
     const cookie = await t.signedInAs('admin');
     const profile = await t.call('/api/author/update', { cookie, json: { name: 'Mara\u0000' } });
     expect(profile.status).toBe(400);
-    expect(await profile.json()).toEqual({ success: false, error: 'name must not contain NUL characters' });
+    const name = 'The name must not contain NUL characters';
+    expect(await profile.json()).toEqual({ success: false, error: name, fields: { name } });
     const socials = await t.call('/api/socials/update', { cookie, json: { website: 'https://a.example/\u0000' } });
     expect(socials.status).toBe(400);
-    expect(await socials.json()).toEqual({ success: false, error: 'website must not contain NUL characters' });
+    const website = 'The website link must not contain NUL characters';
+    expect(await socials.json()).toEqual({ success: false, error: website, fields: { website } });
   });
 });
 
@@ -248,10 +251,16 @@ describe('hostile and unusual addresses (found by an attack on the foundation)',
     ['/\n/evil.example/x.png'],
   ])('refuses the image address %j that a browser would load from another host', async (address) => {
     const cookie = await t.signedInAs('admin');
-    for (const field of ['profile_image', 'background_image_light', 'background_image_dark']) {
+    const LABELS: Record<string, string> = {
+      profile_image: 'profile image',
+      background_image_light: 'light background image',
+      background_image_dark: 'dark background image',
+    };
+    for (const field of Object.keys(LABELS)) {
       const res = await t.call('/api/author/update', { cookie, json: { name: 'Mara', [field]: address } });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ success: false, error: `${field} must be a path on this site (starting with /) or an http(s) URL` });
+      const error = `The ${LABELS[field]} must be a path on this site (starting with /) or an http(s) URL`;
+      expect(await res.json()).toEqual({ success: false, error, fields: { [field]: error } });
     }
     expect(await t.database.db.selectFrom('author_profile').selectAll().execute()).toEqual([]);
   });
@@ -261,7 +270,8 @@ describe('hostile and unusual addresses (found by an attack on the foundation)',
     for (const website of ['https://a.example/\tx', 'https:\\\\evil.example', 'javascript:alert(1)']) {
       const res = await t.call('/api/socials/update', { cookie, json: { website } });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ success: false, error: 'website must be an http:// or https:// URL' });
+      const error = 'The website link must start with http:// or https://';
+      expect(await res.json()).toEqual({ success: false, error, fields: { website: error } });
     }
   });
 });

@@ -4,14 +4,14 @@ import { Hono } from 'hono';
 import { currentUser, requireRole } from '../auth/session.ts';
 import { uniqueViolation } from '../core/db-errors.ts';
 import type { AppEnv } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
+import { AppError, fieldError } from '../core/errors.ts';
 import { jsonBody, queryParams } from '../core/validate.ts';
 import { CONTENT_ROLES, isContentRole } from '../core/roles.ts';
 import { storyCreateSchema, storyDeleteSchema, storyListQuery, storyUpdateSchema } from './schema.ts';
 import { storyStore } from './store.ts';
 
 const STORY_NOT_FOUND = 'Story not found.';
-const slugTaken = (slug: string) => new AppError(409, `A story with the slug "${slug}" already exists.`);
+const slugTaken = (slug: string) => fieldError(409, 'slug', `A story with the slug "${slug}" already exists.`);
 
 /** Saves, turning a slug that another request took in the meantime into the same 409. */
 async function withSlugCheck<T>(slug: string | undefined, save: () => Promise<T>): Promise<T> {

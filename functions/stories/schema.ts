@@ -7,6 +7,7 @@ import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';
 import { STORY_STATUSES } from '../../src/lib/stories.ts';
 import { normaliseImagePath } from '../../src/lib/upload-paths.ts';
 import { isSitePath, isWebUrl, lowerCaseScheme } from '../../src/lib/web-addresses.ts';
+import { fieldLabels } from '../core/zod-messages.ts';
 
 
 const text = (max: number) => z.string().trim().max(max);
@@ -32,7 +33,7 @@ const genres = z
   .array(z.string())
   .max(GENRES.length)
   .refine((list) => list.every((genre) => (GENRES as readonly string[]).includes(genre)), {
-    message: 'must be genres from the list (such as Space Opera or High Fantasy)',
+    message: 'must come from the list (such as Space Opera or High Fantasy)',
   })
   .transform((list) => [...new Set(list)] as Genre[]);
 
@@ -52,6 +53,22 @@ const storyFields = {
   age_gate: z.boolean(),
 };
 
+/** How messages name the fields (docs/product.md, "Messages"). */
+const STORY_LABELS = {
+  title: 'The title',
+  slug: 'The slug',
+  description: 'The description',
+  blurb: 'The blurb',
+  genres: 'The genres',
+  primary_keywords: 'The primary keywords',
+  longtail_keywords: 'The longtail keywords',
+  target_audience: 'The target audience',
+  cover_image: 'The cover image',
+  break_image: 'The page break image',
+  status: 'The status',
+  age_gate: 'The 18+ confirmation setting',
+};
+
 /** Title and slug are required; everything else has a default. */
 export const storyCreateSchema = z.strictObject({
   ...storyFields,
@@ -65,7 +82,7 @@ export const storyCreateSchema = z.strictObject({
   break_image: storyFields.break_image.optional().transform((value) => value ?? null),
   status: storyFields.status.default('draft'),
   age_gate: storyFields.age_gate.default(true),
-});
+}).register(fieldLabels, STORY_LABELS);
 export type StoryCreate = z.output<typeof storyCreateSchema>;
 /** What the admin's story form sends to create a story (fields with a default may be left out). */
 export type StoryInput = z.input<typeof storyCreateSchema>;
@@ -74,7 +91,7 @@ export type StoryInput = z.input<typeof storyCreateSchema>;
 export const storyUpdateSchema = z.strictObject({
   id: idField,
   ...Object.fromEntries(Object.entries(storyFields).map(([key, schema]) => [key, schema.optional()])),
-} as { id: typeof idField } & { [K in keyof typeof storyFields]: z.ZodOptional<(typeof storyFields)[K]> });
+} as { id: typeof idField } & { [K in keyof typeof storyFields]: z.ZodOptional<(typeof storyFields)[K]> }).register(fieldLabels, STORY_LABELS);
 export type StoryUpdate = z.output<typeof storyUpdateSchema>;
 
 export const storyDeleteSchema = z.strictObject({ id: idField });

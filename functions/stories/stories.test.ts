@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { DEFAULT_COVER, DEFAULT_PAGE_BREAK } from '../../src/lib/stories.ts';
+import { refused, refusedField } from '../chapters/test-kit.ts';
 
 const t = useApiTestContext();
 
@@ -78,7 +79,8 @@ describe('POST /api/stories/create', () => {
     await createStory(cookie);
     const res = await t.call('/api/stories/create', { cookie, json: { ...STORY, title: 'Other' } });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ success: false, error: 'A story with the slug "the-lantern-fleet" already exists.' });
+    const error = 'A story with the slug "the-lantern-fleet" already exists.';
+    expect(await res.json()).toEqual({ success: false, error, fields: { slug: error } });
 
     const racing = await Promise.all(
       Array.from({ length: 10 }, () => t.call('/api/stories/create', { cookie, json: { ...STORY, slug: 'race' } })),
@@ -87,27 +89,46 @@ describe('POST /api/stories/create', () => {
   });
 
   it.each([
-    ['no title', { title: undefined }, 'title is required'],
-    ['a blank title', { title: '   ' }, 'title must not be empty'],
-    ['a 201-character title', { title: 'x'.repeat(201) }, 'title is too long (at most 200 characters)'],
-    ['no slug', { slug: undefined }, 'slug is required'],
-    ['a slug with capitals', { slug: 'The-Fleet' }, 'slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
-    ['a traversal slug', { slug: '../etc' }, 'slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
-    ['an unknown status', { status: 'secret' }, 'status must be one of: draft, published, archived'],
-    ['an unknown genre', { genres: ['Space Opera', 'Cooking'] }, 'genres must be genres from the list (such as Space Opera or High Fantasy)'],
-    ['genres as a string', { genres: 'Space Opera' }, 'genres must be an array'],
-    ['a javascript: cover', { cover_image: 'javascript:alert(1)' }, 'cover_image must be an uploaded image, a path on this site or an http(s) URL'],
-    ['a protocol-relative cover', { cover_image: '//evil.example/x.png' }, 'cover_image must be an uploaded image, a path on this site or an http(s) URL'],
-    ['a NUL byte', { description: 'a\u0000b' }, 'description must not contain NUL characters'],
+    ['no title', { title: undefined }, 'The title is required'],
+    ['a blank title', { title: '   ' }, 'The title must not be empty'],
+    ['a 201-character title', { title: 'x'.repeat(201) }, 'The title is too long (at most 200 characters)'],
+    ['no slug', { slug: undefined }, 'The slug is required'],
+    ['a slug with capitals', { slug: 'The-Fleet' }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
+    ['a traversal slug', { slug: '../etc' }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
+    ['an unknown status', { status: 'secret' }, 'The status must be one of: draft, published, archived'],
+    ['an unknown genre', { genres: ['Space Opera', 'Cooking'] }, 'The genres must come from the list (such as Space Opera or High Fantasy)'],
+    ['genres as a string', { genres: 'Space Opera' }, 'The genres must be an array'],
+    ['a javascript: cover', { cover_image: 'javascript:alert(1)' }, 'The cover image must be an uploaded image, a path on this site or an http(s) URL'],
+    ['a protocol-relative cover', { cover_image: '//evil.example/x.png' }, 'The cover image must be an uploaded image, a path on this site or an http(s) URL'],
+    ['a NUL byte', { description: 'a\u0000b' }, 'The description must not contain NUL characters'],
     ['an unknown field', { rating: 'X' }, 'Unknown field: rating'],
-    ['a number as title', { title: 7 }, 'title must be a string'],
+    ['a number as title', { title: 7 }, 'The title must be a string'],
   ])('refuses %s with 400 and writes nothing', async (_name, overrides, message) => {
     const cookie = await t.signedInAs('admin');
     const res = await t.call('/api/stories/create', { cookie, json: { ...STORY, ...overrides } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error: message });
+    expect(await res.json()).toEqual(refusedField(overrides, message));
     expect(await t.database.db.selectFrom('stories').selectAll().execute()).toEqual([]);
     expect(t.rebuilds).toEqual([]);
+  });
+
+  it('names every wrong field at once, each in the words of the form', async () => {
+    const cookie = await t.signedInAs('admin');
+    const res = await t.call('/api/stories/create', {
+      cookie,
+      json: { ...STORY, title: '', slug: 'Bad Slug', blurb: 'b'.repeat(20_001), cover_image: 'javascript:alert(1)' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      error: 'The title must not be empty',
+      fields: {
+        title: 'The title must not be empty',
+        slug: 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)',
+        blurb: 'The blurb is too long (at most 20000 characters)',
+        cover_image: 'The cover image must be an uploaded image, a path on this site or an http(s) URL',
+      },
+    });
   });
 
   it('stores markup and SQL quotes verbatim', async () => {
@@ -166,13 +187,13 @@ describe('GET /api/stories/list', () => {
   });
 
   it.each([
-    ['an unknown status', '?status=secret', 'status must be one of: draft, published, archived'],
-    ['an unknown parameter', '?status=published&x=1', 'Unknown field: x'],
-    ['a NUL byte', '?slug=a%00b', 'slug must not contain NUL characters'],
-  ])('refuses %s with 400', async (_name, query, message) => {
+    ['an unknown status', '?status=secret', 'status must be one of: draft, published, archived', 'status'],
+    ['an unknown parameter', '?status=published&x=1', 'Unknown field: x', undefined],
+    ['a NUL byte', '?slug=a%00b', 'slug must not contain NUL characters', 'slug'],
+  ])('refuses %s with 400', async (_name, query, message, field) => {
     const res = await t.call(`/api/stories/list${query}`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error: message });
+    expect(await res.json()).toEqual(refused(message, field));
   });
 });
 

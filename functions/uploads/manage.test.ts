@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { managedKeyOf } from './store.ts';
+import { refused } from '../chapters/test-kit.ts';
 import { fixture, storedKeys } from './test-kit.ts';
 
 const t = useApiTestContext();
@@ -120,23 +121,23 @@ describe('POST /api/images/manage (delete)', () => {
     await t.deps.storage.put('covers/x.png', PNG, 'image/png');
     const res = await t.call('/api/images/manage', { cookie: await t.signedInAs('admin'), json: { action: 'delete', path: 'covers/x.png\u0000.jpg' } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error: 'path must not contain NUL characters' });
+    expect(await res.json()).toEqual(refused('path must not contain NUL characters', 'path'));
     expect(await storedKeys(t)).toEqual(['covers/x.png']);
   });
 
   it.each([
-    ['an unknown field', { action: 'delete', path: 'covers/x.png', mode: 'all' }, 'Unknown field: mode'],
-    ['a force that is not a boolean', { action: 'delete', path: 'covers/x.png', force: 'yes' }, 'force must be a boolean'],
-    ['an unknown action', { action: 'rename', path: 'covers/x.png' }, 'action must be one of: delete'],
-    ['no action', { path: 'covers/x.png' }, 'action must be one of: delete'],
-    ['no path', { action: 'delete' }, 'path is required'],
-    ['an empty path', { action: 'delete', path: '' }, 'path must not be empty'],
-    ['a path that is not a string', { action: 'delete', path: ['covers/x.png'] }, 'path must be a string'],
-  ])('refuses a body with %s (400)', async (_name, json, error) => {
+    ['an unknown field', { action: 'delete', path: 'covers/x.png', mode: 'all' }, 'Unknown field: mode', undefined],
+    ['a force that is not a boolean', { action: 'delete', path: 'covers/x.png', force: 'yes' }, 'force must be a boolean', 'force'],
+    ['an unknown action', { action: 'rename', path: 'covers/x.png' }, 'action must be one of: delete', 'action'],
+    ['no action', { path: 'covers/x.png' }, 'action must be one of: delete', 'action'],
+    ['no path', { action: 'delete' }, 'path is required', 'path'],
+    ['an empty path', { action: 'delete', path: '' }, 'path must not be empty', 'path'],
+    ['a path that is not a string', { action: 'delete', path: ['covers/x.png'] }, 'path must be a string', 'path'],
+  ])('refuses a body with %s (400), naming the field', async (_name, json, error, field) => {
     await t.deps.storage.put('covers/x.png', PNG, 'image/png');
     const res = await t.call('/api/images/manage', { cookie: await t.signedInAs('admin'), json });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error });
+    expect(await res.json()).toEqual(refused(error, field));
     expect(await storedKeys(t)).toEqual(['covers/x.png']);
   });
 });

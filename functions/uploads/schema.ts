@@ -1,11 +1,12 @@
 // The upload form and the manage action, as the server validates them.
 import { z } from 'zod';
 import { UPLOAD_TYPES } from '../../src/lib/upload-kinds.ts';
+import { fieldLabels } from '../core/zod-messages.ts';
 
 export const uploadFormSchema = z.strictObject({
-  image: z.instanceof(File, { error: (issue) => (issue.input === undefined ? 'image is required' : 'image must be a file') }),
+  image: z.instanceof(File, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a file') }),
   type: z.enum(UPLOAD_TYPES),
-});
+}).register(fieldLabels, { image: 'The image', type: 'The folder' });
 
 export const manageActionSchema = z.strictObject({
   action: z.literal('delete'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { remoteTarget, useApiTestContext } from '../../scripts/test/api.ts';
 import { concatBytes, SAMPLE_IMAGES, textBytes } from './sample-images.ts';
+import { refused } from '../chapters/test-kit.ts';
 import { fixture, storedKeys, upload, uploadForm } from './test-kit.ts';
 import { displayName } from './upload-form.ts';
 
@@ -121,15 +122,15 @@ describe('POST /api/images/upload', () => {
   });
 
   it.each([
-    ['no image', { type: 'general' }, 'image is required'],
-    ['the image as a text field', { image: 'not a file', type: 'general' }, 'image must be a file'],
-    ['no type', { image: PNG }, 'type must be one of: cover, pagebreak, general'],
-    ['an unknown type', { image: PNG, type: 'avatar' }, 'type must be one of: cover, pagebreak, general'],
-  ])('refuses a form with %s (400)', async (_name, fields, error) => {
+    ['no image', { type: 'general' }, 'The image is required', 'image'],
+    ['the image as a text field', { image: 'not a file', type: 'general' }, 'The image must be a file', 'image'],
+    ['no type', { image: PNG }, 'The folder must be one of: cover, pagebreak, general', 'type'],
+    ['an unknown type', { image: PNG, type: 'avatar' }, 'The folder must be one of: cover, pagebreak, general', 'type'],
+  ])('refuses a form with %s (400), naming the field', async (_name, fields, error, field) => {
     const cookie = await t.signedInAs('admin');
     const res = await upload(t, cookie, fields);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error });
+    expect(await res.json()).toEqual(refused(error, field));
     expect(await storedKeys(t)).toEqual([]);
   });
 

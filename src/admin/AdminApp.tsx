@@ -1,4 +1,5 @@
-import { Redirect, Route, Router, Switch } from 'wouter';
+import type { ComponentType } from 'react';
+import { Link, Redirect, Route, Router, Switch } from 'wouter';
 import './admin.css';
 import { AdminShell } from './AdminShell.tsx';
 import { AnalyticsDashboard } from './analytics/AnalyticsDashboard.tsx';
@@ -10,11 +11,36 @@ import { LoginForm } from './LoginForm.tsx';
 import { ModerationManager } from './moderation/ModerationManager.tsx';
 import { PasswordScreen } from './PasswordScreen.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
-import { mayOpen } from './sections.ts';
+import { ADMIN_SECTIONS, mayUse, type SectionPath } from './sections.ts';
 import { SocialsScreen } from './SocialsScreen.tsx';
 import { StoryManager } from './stories/StoryManager.tsx';
 import { UploadManager } from './UploadManager.tsx';
 import { useSession } from './useSession.ts';
+
+/** Each section's screen; the routes come from ADMIN_SECTIONS, so a section without a screen does not compile. */
+const SCREENS: Record<SectionPath, ComponentType> = {
+  '/author': ProfileScreen,
+  '/galleries': GalleryManager,
+  '/stories': StoryManager,
+  '/uploads': UploadManager,
+  '/moderation': ModerationManager,
+  '/socials': SocialsScreen,
+  '/password': PasswordScreen,
+  '/analytics': AnalyticsDashboard,
+  '/archive': ArchiveScreen,
+};
+
+/** What a direct address to another role's section shows: a plain answer, not a screen whose calls fail. */
+function NotForYourRole() {
+  return (
+    <>
+      <p className="notice notice-error" role="alert">
+        Your role cannot use this section.
+      </p>
+      <Link href="/">Back to the dashboard</Link>
+    </>
+  );
+}
 
 export default function AdminApp() {
   const { state, signedIn, signOut } = useSession();
@@ -36,15 +62,13 @@ export default function AdminApp() {
           <Route path="/">
             <Dashboard role={state.user.role} />
           </Route>
-          <Route path="/author" component={ProfileScreen} />
-          <Route path="/galleries/:galleryId?" component={GalleryManager} />
-          <Route path="/stories/:storyId?" component={StoryManager} />
-          <Route path="/uploads" component={UploadManager} />
-          <Route path="/socials" component={SocialsScreen} />
-          <Route path="/moderation" component={ModerationManager} />
-          <Route path="/password" component={PasswordScreen} />
-          {mayOpen('/analytics', state.user.role) && <Route path="/analytics" component={AnalyticsDashboard} />}
-          {mayOpen('/archive', state.user.role) && <Route path="/archive" component={ArchiveScreen} />}
+          {ADMIN_SECTIONS.map((section) => (
+            <Route
+              key={section.path}
+              path={'param' in section ? `${section.path}/:${section.param}?` : section.path}
+              component={mayUse(section, state.user.role) ? SCREENS[section.path] : NotForYourRole}
+            />
+          ))}
           <Route>
             <Redirect to="/" replace />
           </Route>

@@ -5,7 +5,7 @@ import { ThemeToggleButton } from './ThemeToggleButton.tsx';
 import { sectionFor } from './sections.ts';
 import type { AdminUser } from './useSession.ts';
 
-export function AdminShell({ user, onSignOut, children }: { user: AdminUser; onSignOut(): void; children: ReactNode }) {
+export function AdminShell({ user, onSignOut, children }: { user: AdminUser; onSignOut(everywhere: boolean): void; children: ReactNode }) {
   const [location] = useLocation();
   const section = sectionFor(location);
 
@@ -24,9 +24,17 @@ export function AdminShell({ user, onSignOut, children }: { user: AdminUser; onS
           <a className="button button-ghost" href="/" target="_blank" rel="noopener">
             View Site
           </a>
-          <button className="button button-ghost" type="button" onClick={onSignOut}>
-            Logout
-          </button>
+          <details className="logout-menu">
+            <summary className="button button-ghost">Logout</summary>
+            <div className="popover logout-options">
+              <button className="button button-ghost" type="button" onClick={() => onSignOut(false)}>
+                Sign out of this device
+              </button>
+              <button className="button button-ghost" type="button" onClick={() => onSignOut(true)}>
+                Sign out everywhere
+              </button>
+            </div>
+          </details>
         </div>
       </header>
       {section && (

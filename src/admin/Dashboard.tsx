@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { QuickStats } from '../../functions/dashboard/store.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { NoticeBanner } from './components.tsx';
+import { quickStatsQuery } from './queries.ts';
 import { sectionsFor } from './sections.ts';
 
 const STAT_LABELS: [keyof QuickStats, string][] = [
@@ -12,21 +13,13 @@ const STAT_LABELS: [keyof QuickStats, string][] = [
 ];
 
 function QuickStatsPanel() {
-  const [stats, setStats] = useState<QuickStats | 'loading' | 'error'>('loading');
-  useEffect(() => {
-    apiRequest<{ data: QuickStats }>('/api/admin/quick-stats')
-      .then(({ data }) => setStats(data))
-      .catch(() => setStats('error'));
-  }, []);
+  const { data, isError } = useQuery(quickStatsQuery);
+  const stats = isError ? 'error' : (data ?? 'loading');
 
   return (
     <section className="card" aria-labelledby="quick-stats-title">
       <h2 id="quick-stats-title">Quick Stats</h2>
-      {stats === 'error' && (
-        <p className="notice notice-error" role="alert">
-          Failed to load stats
-        </p>
-      )}
+      <NoticeBanner notice={isError ? { kind: 'error', text: 'Failed to load stats' } : null} />
       <dl className="stats">
         {STAT_LABELS.map(([key, label]) => (
           <div key={key} className="stat">

@@ -1,12 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import type { ProfileInput } from '../../functions/site/schema.ts';
 import { apiRequest } from '../lib/api-client.ts';
+import { PROFILE_LIMITS } from '../lib/limits.ts';
 import { type AuthorProfile, DEFAULT_BACKGROUND_DARK, DEFAULT_BACKGROUND_LIGHT } from '../lib/profile.ts';
-import { failureText, NoticeBanner, SelectField, SubmitButton, TextField, useNotice } from './components.tsx';
+import { failureText, NoticeBanner, SelectField, SubmitButton, TextAreaField, TextField, useNotice } from './components.tsx';
+import { fieldErrors } from './data/failure.ts';
+import { queryKeys } from './data/keys.ts';
+import { authorProfileQuery } from './data/queries.ts';
+import { useSave } from './data/useSave.ts';
 
-type ProfileForm = Record<
-  'name' | 'bio' | 'tagline' | 'profile_image' | 'background_image_light' | 'background_image_dark' | 'site_domain' | 'time_zone',
-  string
->;
+/** The form's text, every field the server's schema takes. */
+type ProfileForm = Required<{ [K in keyof ProfileInput]: string }>;
 
 const BACKGROUND_FIELDS = [
   { key: 'background_image_light', label: 'Light Theme Background Image URL (optional)', fallback: DEFAULT_BACKGROUND_LIGHT },
@@ -33,48 +38,44 @@ function timeZoneOptions(saved: string): string[] {
 }
 
 export function ProfileScreen() {
+  const { data: profile, isError } = useQuery(authorProfileQuery);
   const [form, setForm] = useState<ProfileForm | null>(null);
-  const [saving, setSaving] = useState(false);
   const [notice, showNotice] = useNotice();
+  // The saved profile (the server's normalised values after a save) fills the form; a refused save keeps what was typed.
+  useEffect(() => void (profile && setForm(toForm(profile))), [profile]);
 
-  useEffect(() => {
-    apiRequest<{ profile: AuthorProfile }>('/api/author/get')
-      .then(({ profile }) => setForm(toForm(profile)))
-      .catch(() => showNotice({ kind: 'error', text: 'Failed to load author profile' }));
-  }, [showNotice]);
+  const save = useSave({
+    mutationFn: (input: ProfileInput) => apiRequest<{ profile: AuthorProfile }>('/api/author/update', { json: input }),
+    invalidates: [queryKeys.authorProfile],
+    onMutate: () => showNotice(null),
+    onSuccess: () => showNotice({ kind: 'success', text: 'Profile updated successfully!' }),
+    onError: (error) => showNotice({ kind: 'error', text: failureText(error, 'Failed to update profile') }),
+  });
+  const errors = fieldErrors(save.error);
 
-  async function save(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form) return;
-    setSaving(true);
-    try {
-      const { profile } = await apiRequest<{ profile: AuthorProfile }>('/api/author/update', { json: form });
-      setForm(toForm(profile));
-      showNotice({ kind: 'success', text: 'Profile updated successfully!' });
-    } catch (error) {
-      showNotice({ kind: 'error', text: failureText(error, 'Failed to update profile') });
-    } finally {
-      setSaving(false);
-    }
+    if (form) save.mutate(form);
   }
 
-  const field = (key: keyof ProfileForm) => ({ value: form?.[key] ?? '', onChange: (value: string) => setForm((f) => f && { ...f, [key]: value }) });
+  const field = (key: keyof ProfileForm) => ({
+    value: form?.[key] ?? '',
+    error: errors[key],
+    onChange: (value: string) => setForm((f) => f && { ...f, [key]: value }),
+  });
 
   return (
     <>
       <h1>Author Profile</h1>
-      <NoticeBanner notice={notice} />
+      <NoticeBanner notice={isError ? { kind: 'error', text: 'Failed to load author profile' } : notice} />
       {!form ? (
-        !notice && <p role="status">Loading…</p>
+        !isError && <p role="status">Loading…</p>
       ) : (
         <div className="split">
-          <form className="card form" onSubmit={save}>
-            <TextField label="Name" required maxLength={200} {...field('name')} />
-            <label className="field">
-              <span>Bio</span>
-              <textarea rows={3} maxLength={2000} value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} />
-            </label>
-            <TextField label="Tagline" maxLength={500} {...field('tagline')} />
+          <form className="card form" onSubmit={submit}>
+            <TextField label="Name" required maxLength={PROFILE_LIMITS.name} {...field('name')} />
+            <TextAreaField label="Bio" rows={3} maxLength={PROFILE_LIMITS.bio} {...field('bio')} />
+            <TextField label="Tagline" maxLength={PROFILE_LIMITS.tagline} {...field('tagline')} />
             <TextField label="Profile Image URL (optional)" type="text" inputMode="url" placeholder="/images/portrait.webp" {...field('profile_image')} />
             {BACKGROUND_FIELDS.map(({ key, label, fallback }) => (
               <TextField
@@ -99,7 +100,7 @@ export function ProfileScreen() {
               hint="Release times of scheduled chapters are written and shown in this zone."
               {...field('time_zone')}
             />
-            <SubmitButton busy={saving} label="Save Profile" busyLabel="Saving…" />
+            <SubmitButton busy={save.isPending} label="Save Profile" busyLabel="Saving…" />
           </form>
           <aside className="card preview" aria-label="Preview">
             <h2>Preview</h2>

@@ -55,7 +55,7 @@ function FailurePill({ failure, title, explanation }: { failure: Failure; title:
       <summary className="publish-pill publish-error">
         {failure.disk_full ? `${title}: disk full` : title} at {formatTime(failure.at)}
       </summary>
-      <div className="publish-error-detail">
+      <div className="popover publish-error-detail">
         {failure.disk_full && <p>{DISK_FULL_ADVICE}</p>}
         <p>{explanation}</p>
         <pre>{failure.message}</pre>

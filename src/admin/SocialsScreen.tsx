@@ -1,39 +1,32 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { SocialsInput } from '../../functions/site/schema.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { SOCIAL_LABELS, SOCIAL_PLATFORMS, type SocialLinks } from '../lib/socials.ts';
 import { failureText, NoticeBanner, SubmitButton, TextField, useNotice } from './components.tsx';
+import { fieldErrors } from './data/failure.ts';
+import { useSave } from './data/useSave.ts';
+import { socialsQuery } from './queries.ts';
 
 export function SocialsScreen() {
+  const { data: saved, isError } = useQuery(socialsQuery);
   const [links, setLinks] = useState<SocialLinks | null>(null);
-  const [saved, setSaved] = useState<SocialLinks | null>(null);
-  const [saving, setSaving] = useState(false);
   const [notice, showNotice] = useNotice();
+  // The saved links fill the form once loaded and after a save; a refused save keeps what was typed.
+  useEffect(() => void (saved && setLinks(saved)), [saved]);
 
-  const load = useCallback(async () => {
-    try {
-      const { socials } = await apiRequest<{ socials: SocialLinks }>('/api/socials/get');
-      setLinks(socials);
-      setSaved(socials);
-    } catch {
-      showNotice({ kind: 'error', text: 'Failed to load social media links' });
-    }
-  }, [showNotice]);
+  const save = useSave({
+    mutationFn: (input: SocialsInput) => apiRequest('/api/socials/update', { json: input }),
+    invalidates: [socialsQuery.queryKey],
+    onMutate: () => showNotice(null),
+    onSuccess: () => showNotice({ kind: 'success', text: 'Social media links updated successfully!' }),
+    onError: (error) => showNotice({ kind: 'error', text: failureText(error, 'Failed to update social media links') }),
+  });
+  const errors = fieldErrors(save.error);
 
-  useEffect(() => void load(), [load]);
-
-  async function save(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!links) return;
-    setSaving(true);
-    try {
-      await apiRequest('/api/socials/update', { json: links });
-      await load();
-      showNotice({ kind: 'success', text: 'Social media links updated successfully!' });
-    } catch (error) {
-      showNotice({ kind: 'error', text: failureText(error, 'Failed to update social media links') });
-    } finally {
-      setSaving(false);
-    }
+    if (links) save.mutate(links);
   }
 
   const active = saved ? SOCIAL_PLATFORMS.filter((platform) => saved[platform]) : [];
@@ -41,10 +34,10 @@ export function SocialsScreen() {
   return (
     <>
       <h1>Social Media</h1>
-      <NoticeBanner notice={notice} />
+      <NoticeBanner notice={isError ? { kind: 'error', text: 'Failed to load social media links' } : notice} />
       {links && (
         <div className="split">
-          <form className="card form" onSubmit={save}>
+          <form className="card form" onSubmit={submit}>
             {SOCIAL_PLATFORMS.map((platform) => (
               <TextField
                 key={platform}
@@ -52,10 +45,11 @@ export function SocialsScreen() {
                 type="url"
                 placeholder="https://"
                 value={links[platform]}
+                error={errors[platform]}
                 onChange={(value) => setLinks({ ...links, [platform]: value })}
               />
             ))}
-            <SubmitButton busy={saving} label="Save Social Links" busyLabel="Saving…" />
+            <SubmitButton busy={save.isPending} label="Save Social Links" busyLabel="Saving…" />
           </form>
           <aside className="card" aria-labelledby="active-links-title">
             <h2 id="active-links-title">Active Links</h2>

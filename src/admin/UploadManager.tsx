@@ -1,11 +1,15 @@
 // Upload Manager: the uploaded files by folder, with totals, an upload area on the
 // general tab, and View / Delete for each file.
 import './upload-manager.css';
-import { useCallback, useEffect, useState } from 'react';
-import type { UploadFile, UploadFolder, UploadListing } from '../lib/upload-kinds.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type UploadFile, type UploadFolder } from '../lib/upload-kinds.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
-import { NoticeBanner, useNotice } from './components.tsx';
+import { failureText, NoticeBanner, useNotice } from './components.tsx';
+import { queryKeys } from './data/keys.ts';
+import { useSave } from './data/useSave.ts';
 import { useConfirm } from './Modal.tsx';
+import { uploadsQuery } from './queries.ts';
 import { refusalFor, UploadDropZone } from './UploadManagerDropZone.tsx';
 import { formatBytes, UploadFileCard } from './UploadManagerFileCard.tsx';
 import { Tabs } from './UploadManagerTabs.tsx';
@@ -13,70 +17,61 @@ import { Tabs } from './UploadManagerTabs.tsx';
 const FOLDER_LABELS: Record<UploadFolder, string> = { covers: 'Covers', pagebreaks: 'Page breaks', general: 'General' };
 const FOLDERS = Object.keys(FOLDER_LABELS) as UploadFolder[];
 
-/** The server's words when it answered, the screen's fallback otherwise (docs/product.md, Forms and messages). */
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+/** A deleted file may have been a story's cover or page break: those lists change too. */
+const DELETE_CHANGES = [uploadsQuery.queryKey, queryKeys.allStories, queryKeys.pageBreaks];
+
+interface Deletion {
+  file: UploadFile;
+  /** Delete although the site uses it, after the second confirmation. */
+  force?: true;
+}
 
 export function UploadManager() {
-  const [uploads, setUploads] = useState<UploadListing | null>(null);
+  const { data: uploads, isFetching: loading, isError, refetch } = useQuery(uploadsQuery);
   const [folder, setFolder] = useState<UploadFolder>('covers');
-  const [loading, setLoading] = useState(true);
-  const [uploading, setUploading] = useState(false);
   const [notice, showNotice] = useNotice();
   const { confirm, dialog } = useConfirm();
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setUploads((await apiRequest<{ uploads: UploadListing }>('/api/images/manage')).uploads);
-    } catch {
-      showNotice({ kind: 'error', text: 'Failed to load uploads' });
-    } finally {
-      setLoading(false);
-    }
-  }, [showNotice]);
+  const upload = useSave({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('image', file);
+      form.append('type', 'general');
+      return apiRequest('/api/images/upload', { form });
+    },
+    invalidates: [uploadsQuery.queryKey],
+    onSuccess: (_answer, file) => showNotice({ kind: 'success', text: `File "${file.name}" uploaded successfully!` }),
+    onError: (error) => showNotice({ kind: 'error', text: failureText(error, 'Upload failed') }),
+  });
 
-  useEffect(() => void load(), [load]);
+  const deletion = useSave({
+    mutationFn: ({ file, force }: Deletion) => apiRequest<{ cleared?: string[] }>('/api/images/manage', { json: { action: 'delete', path: file.path, ...(force && { force }) } }),
+    invalidates: DELETE_CHANGES,
+    onSuccess: (result) => {
+      const cleared = result.cleared ? ` Removed from: ${result.cleared.join(', ')}.` : '';
+      showNotice({ kind: 'success', text: `File deleted successfully!${cleared}` });
+    },
+    onError: (error, { file, force }) => {
+      showNotice({ kind: 'error', text: failureText(error, 'Failed to delete file') });
+      if (!force && error instanceof ApiError && error.status === 409) void confirmInUse(file, error.message);
+    },
+  });
 
-  async function upload(file: File) {
+  function pick(file: File) {
     const refusal = refusalFor(file);
-    if (refusal) return showNotice({ kind: 'error', text: refusal });
-    const form = new FormData();
-    form.append('image', file);
-    form.append('type', 'general');
-    setUploading(true);
-    try {
-      await apiRequest('/api/images/upload', { form });
-      showNotice({ kind: 'success', text: `File "${file.name}" uploaded successfully!` });
-      await load();
-    } catch (error) {
-      showNotice({ kind: 'error', text: messageOf(error, 'Upload failed') });
-    } finally {
-      setUploading(false);
-    }
+    if (refusal) showNotice({ kind: 'error', text: refusal });
+    else upload.mutate(file);
   }
 
   /** Deletes after a confirmation; a file in use (409) only after a second one, which clears its uses. */
   async function remove(file: UploadFile) {
-    if (!(await confirm(`Are you sure you want to delete "${file.filename}"? This action cannot be undone.`))) return;
-    const json = { action: 'delete', path: file.path };
-    try {
-      let result: { cleared?: string[] };
-      try {
-        result = await apiRequest('/api/images/manage', { json });
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 409)) throw error;
-        showNotice({ kind: 'error', text: error.message });
-        // The users are named in the dialog too: on a phone the notice is scrolled out of view.
-        const forced = `${error.message} Delete "${file.filename}" anyway? Covers and page breaks that use it go back to the default, it is removed from the Markdown that shows it, and the site is republished.`;
-        if (!(await confirm(forced, 'Delete anyway'))) return;
-        result = await apiRequest('/api/images/manage', { json: { ...json, force: true } });
-      }
-      const cleared = result.cleared ? ` Removed from: ${result.cleared.join(', ')}.` : '';
-      showNotice({ kind: 'success', text: `File deleted successfully!${cleared}` });
-      await load();
-    } catch (error) {
-      showNotice({ kind: 'error', text: messageOf(error, 'Failed to delete file') });
-    }
+    if (await confirm(`Are you sure you want to delete "${file.filename}"? This action cannot be undone.`)) deletion.mutate({ file });
+  }
+
+  async function confirmInUse(file: UploadFile, uses: string) {
+    // The users are named in the dialog too: on a phone the notice is scrolled out of view.
+    const forced = `${uses} Delete "${file.filename}" anyway? Covers and page breaks that use it go back to the default, it is removed from the Markdown that shows it, and the site is republished.`;
+    if (await confirm(forced, 'Delete anyway')) deletion.mutate({ file, force: true });
   }
 
   const all = uploads ? FOLDERS.flatMap((key) => uploads[key]) : [];
@@ -86,11 +81,11 @@ export function UploadManager() {
     <>
       <div className="page-header">
         <h1>Upload Manager</h1>
-        <button type="button" className="button button-ghost" onClick={() => void load()} disabled={loading}>
+        <button type="button" className="button button-ghost" onClick={() => void refetch()} disabled={loading}>
           {loading ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
-      <NoticeBanner notice={notice} />
+      <NoticeBanner notice={isError ? { kind: 'error', text: 'Failed to load uploads' } : notice} />
       {!uploads && loading && (
         <p className="muted" role="status">
           Loading uploads…
@@ -108,7 +103,7 @@ export function UploadManager() {
             selected={folder}
             onSelect={setFolder}
           >
-            {folder === 'general' && <UploadDropZone busy={uploading} onFile={(file) => void upload(file)} />}
+            {folder === 'general' && <UploadDropZone busy={upload.isPending} onFile={pick} />}
             {files.length === 0 ? (
               <p className="upload-empty muted">No files in {FOLDER_LABELS[folder].toLowerCase()} yet.</p>
             ) : (

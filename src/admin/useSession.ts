@@ -1,5 +1,6 @@
-// The admin's auth state (docs/product.md, The admin screens in detail): loading until the session check ends; the user when it
-// returns one; cleared on 401 or any error. Logout clears the local user even if the call fails.
+// The admin's auth state: loading until the session check ends; the user when it returns one;
+// cleared on 401 or any error. Signing out (this device, or every device: decision 0034) clears
+// the local user even if the call fails.
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
 
@@ -28,9 +29,9 @@ export function useSession() {
   }, []);
 
   const signedIn = useCallback((user: AdminUser) => setState({ status: 'signed-in', user }), []);
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (everywhere: boolean) => {
     try {
-      await apiRequest('/api/auth/logout', { method: 'POST' });
+      await apiRequest(everywhere ? '/api/auth/logout-everywhere' : '/api/auth/logout', { method: 'POST' });
     } catch {
       // Signing out locally matters more than the server's answer.
     }

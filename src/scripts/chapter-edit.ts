@@ -1,9 +1,10 @@
-// The staff-only 'Edit' button of a chapter page. Readers never pay for it: only a
-// browser that signed in (the signed_in hint cookie) asks the API who it is, and the editor's
-// code (React and the dialog) loads only when the button is pressed.
+// The 'Edit' button of a chapter page, for the roles that may edit content (a mod may not: the
+// API would refuse its save). Readers never pay for it: only a browser that signed in (the
+// signed_in hint cookie) asks the API who it is, and the editor's code (React and the dialog)
+// loads only when the button is pressed.
+import { isContentRole } from '../../functions/core/roles.ts';
 import { hasSignedInHint } from '../lib/signed-in-hint.ts';
 
-const STAFF_ROLES = ['admin', 'author', 'mod'];
 const button = document.querySelector<HTMLButtonElement>('[data-edit-chapter]');
 const article = document.querySelector<HTMLElement>('[data-chapter-id]');
 
@@ -12,7 +13,7 @@ async function showForStaff(): Promise<void> {
   const { apiRequest } = await import('../lib/api-client.ts'); // loaded for staff only
   try {
     const { user } = await apiRequest<{ user: { role: string } }>('/api/auth/me');
-    if (!STAFF_ROLES.includes(user.role.toLowerCase())) return;
+    if (!isContentRole(user.role)) return;
   } catch {
     return; // signed out meanwhile: no button
   }

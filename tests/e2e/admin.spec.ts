@@ -21,7 +21,9 @@ test.describe('admin sign-in', () => {
     // The session survives a reload (cookie), then logout ends it.
     await page.reload();
     await expect(page.getByText('Welcome, admin (admin)')).toBeVisible();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText('Logout').click();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sign out of this device' }).click();
     await expect(page.getByRole('heading', { name: 'Author CMS Admin' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Author CMS Admin' })).toBeVisible();

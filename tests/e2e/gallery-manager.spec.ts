@@ -134,6 +134,8 @@ test('create a gallery: derived slug, required title, a refused save keeps what 
   await expect(again.getByRole('alert')).toHaveText(/^Failed to save gallery \((400|409): \S.+\)$/);
   await expect(again.getByLabel('Title')).toHaveValue(TITLE);
   await expect(again.getByLabel('Slug')).toHaveValue(SLUG);
+  await expect(again.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true'); // the problem is named at its field
+  await expect(again.getByLabel('Title')).not.toHaveAttribute('aria-invalid');
   await expect(again.getByLabel('Rating')).toHaveValue('X');
   await again.getByRole('button', { name: 'Cancel' }).click();
   await expect(again).toBeHidden();
@@ -312,10 +314,12 @@ test('more than 100 images: the admin list pages through them, 100 at a time', a
   expect(requested.at(-1)!.get('page')).toBe('1');
   await pager.getByRole('button', { name: 'Next' }).click();
   await expect(pager).toContainText('Page 2 of 3');
-  expect(requested.at(-1)!.get('page')).toBe('2');
+  await expect.poll(() => requested.at(-1)!.get('page')).toBe('2');
   await pager.getByRole('button', { name: 'Next' }).click();
   await expect(pager).toContainText('Page 3 of 3');
   await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect.poll(() => requested.at(-1)!.get('page')).toBe('3');
+  await page.unrouteAll({ behavior: 'wait' }); // the last page's answer is in
   await expect(imageCards(page)).not.toHaveCount(0);
   expect(errors).toEqual([]);
 });

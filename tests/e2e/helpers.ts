@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../scripts/test/session.ts';
+import type { StaffRole } from '../../db/types.ts';
+import { E2E_ADMIN, E2E_STAFF } from '../../scripts/test/session.ts';
 
 export const ADMIN = E2E_ADMIN;
 
@@ -10,12 +11,14 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-export async function signIn(page: Page, password = ADMIN.password): Promise<void> {
+/** Signs in with the test account of `role` (scripts/test/e2e-accounts.ts makes one per role). */
+export async function signIn(page: Page, role: StaffRole = 'admin'): Promise<void> {
+  const account = E2E_STAFF[role];
   await page.goto('/admin');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Welcome, ${ADMIN.username} (admin)`)).toBeVisible();
+  await expect(page.getByText(`Welcome, ${account.username} (${role})`)).toBeVisible();
 }
 
 /**

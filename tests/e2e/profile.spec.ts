@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_STAFF } from '../../scripts/test/session.ts';
 import { expectNoAxeViolations, signIn } from './helpers.ts';
 
 // These tests change the site's content; they put it back as they found it.
@@ -35,7 +36,7 @@ test('an invalid image address is refused with the server message', async ({ pag
   await page.goto('/admin/author');
   await page.getByLabel('Profile Image URL (optional)').fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByRole('alert')).toHaveText('profile_image must be a path on this site (starting with /) or an http(s) URL');
+  await expect(page.getByRole('alert')).toHaveText('The profile image must be a path on this site (starting with /) or an http(s) URL');
 });
 
 test('social links: saving shows them under Active Links', async ({ page }) => {
@@ -47,6 +48,53 @@ test('social links: saving shows them under Active Links', async ({ page }) => {
   await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Social media links updated successfully!');
   await expect(page.getByRole('complementary', { name: 'Active Links' })).toContainText('https://github.com/maraquillon');
   await expectNoAxeViolations(page);
+  await page.getByLabel('GitHub').fill('');
+  await page.getByRole('button', { name: 'Save Social Links' }).click();
+  await expect(page.getByRole('complementary', { name: 'Active Links' })).not.toContainText('github.com');
+});
+
+test('social links: a refused link is named at its field, and what was typed stays', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/socials');
+  const website = page.getByLabel('Website');
+  await website.fill('ftp://files.example.org');
+  await page.getByLabel('GitHub').fill('https://github.com/maraquillon');
+  await page.getByRole('button', { name: 'Save Social Links' }).click();
+  const message = 'The website link must start with http:// or https://';
+  await expect(page.getByRole('alert')).toHaveText(message);
+  await expect(website).toHaveAttribute('aria-invalid', 'true');
+  await expect(website).toHaveAccessibleDescription(message);
+  await expect(website).toHaveAccessibleName('Website'); // the message describes the field, it does not rename it
+  await expect(page.getByLabel('GitHub')).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByLabel('GitHub')).toHaveValue('https://github.com/maraquillon');
+  await expectNoAxeViolations(page);
+  await website.fill('');
+  await page.getByLabel('GitHub').fill('');
+  await page.getByRole('button', { name: 'Save Social Links' }).click();
+  await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Social media links updated successfully!');
+  await expect(website).not.toHaveAttribute('aria-invalid');
+});
+
+test('social links saved after signing out everywhere are saved once the author signs in again', async ({ page, browser }) => {
+  await signIn(page, 'author');
+  await page.goto('/admin/socials');
+  await page.getByLabel('GitHub').fill('https://github.com/maraquillon');
+  // Another device signs the account out everywhere: this browser's session ends too.
+  const other = await (await browser.newContext()).newPage();
+  await signIn(other, 'author');
+  await other.getByText('Logout').click();
+  await other.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await other.context().close();
+
+  await page.getByRole('button', { name: 'Save Social Links' }).click();
+  const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
+  await signInAgain.getByLabel('Username').fill(E2E_STAFF.author.username);
+  await signInAgain.getByLabel('Password').fill(E2E_STAFF.author.password);
+  await signInAgain.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signInAgain).toBeHidden();
+  await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Social media links updated successfully!');
+  await expect(page.getByRole('complementary', { name: 'Active Links' })).toContainText('https://github.com/maraquillon');
+
   await page.getByLabel('GitHub').fill('');
   await page.getByRole('button', { name: 'Save Social Links' }).click();
   await expect(page.getByRole('complementary', { name: 'Active Links' })).not.toContainText('github.com');
@@ -65,6 +113,7 @@ test('change password: checks the form, then changes it and back', async ({ page
   await page.getByLabel('Confirm New Password').fill('a different passphrase');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('alert')).toHaveText('New passwords do not match');
+  await expect(page.getByLabel('Confirm New Password')).toHaveAccessibleDescription('New passwords do not match');
 
   await page.getByLabel('Confirm New Password').fill('a brand new passphrase');
   await page.getByRole('button', { name: 'Change Password' }).click();

@@ -145,7 +145,7 @@ test('chapters by the form and by bulk upload, edited and deleted, with the publ
   await next.getByLabel('Title').fill('Duplicate');
   await next.getByLabel('Content (Markdown)').fill('Words I do not want to lose.');
   await next.getByRole('button', { name: 'Create Chapter' }).click();
-  await expect(next.getByRole('alert')).toHaveText('chapter_number 2 is already used in this story.');
+  await expect(next.getByRole('alert')).toHaveText('Chapter 2 is already used in this story.');
   await expect(next.getByLabel('Content (Markdown)')).toHaveValue('Words I do not want to lose.');
   await next.getByRole('button', { name: 'Cancel' }).click();
 

@@ -4,7 +4,8 @@
 // When the summary cannot be loaded its error replaces the screen; the other parts
 // ignore their failures.
 import './analytics.css';
-import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from '../../lib/analytics-report.ts';
 import { analyticsApi, summaryFailure } from './api.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
@@ -15,14 +16,12 @@ import { RetentionPanel } from './RetentionPanel.tsx';
 import { SegmentPanel } from './SegmentPanel.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { TopStories } from './TopStories.tsx';
-import { useLatestLoad } from './useLatestLoad.ts';
+import { ANALYTICS_KEY, useAnalyticsQuery } from './useAnalyticsQuery.ts';
 
 export function AnalyticsDashboard() {
   const [days, setDays] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
-  // Each 'Refresh' starts a new round: every part loads again with the same choices.
-  const [round, setRound] = useState(0);
-  const loadSummary = useCallback(() => analyticsApi.summary(days), [days]);
-  const summary = useLatestLoad(loadSummary, round);
+  const summary = useAnalyticsQuery(['summary', days], () => analyticsApi.summary(days));
+  const queryClient = useQueryClient();
 
   if (summary.error !== undefined) {
     return (
@@ -37,7 +36,7 @@ export function AnalyticsDashboard() {
         <h1>Analytics Dashboard</h1>
         <div className="analytics-controls">
           <ChoiceSelect label="Period" value={days} options={ANALYTICS_PERIODS} optionLabel={periodLabel} onChange={setDays} />
-          <button type="button" className="button button-ghost" onClick={() => setRound((current) => current + 1)} disabled={summary.loading}>
+          <button type="button" className="button button-ghost" onClick={() => void queryClient.refetchQueries({ queryKey: ANALYTICS_KEY, type: 'active' })} disabled={summary.loading}>
             Refresh
           </button>
         </div>
@@ -49,10 +48,10 @@ export function AnalyticsDashboard() {
           <DailyChart daily={summary.value.daily} />
           <div className="analytics-columns">
             <TopStories stories={summary.value.top_stories} />
-            <SegmentPanel days={days} round={round} />
+            <SegmentPanel days={days} />
           </div>
-          <RetentionPanel days={days} round={round} mostRead={summary.value.top_stories[0]?.story_slug ?? null} />
-          <ContentPanel days={days} round={round} />
+          <RetentionPanel days={days} mostRead={summary.value.top_stories[0]?.story_slug ?? null} />
+          <ContentPanel days={days} />
         </>
       ) : (
         <p role="status">Loading analytics...</p>

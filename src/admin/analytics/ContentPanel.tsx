@@ -1,13 +1,13 @@
 // Content Performance: the first 20 stories, chapters, galleries or pages of the
 // period, in a table that scrolls sideways inside its box on a phone. A failure leaves it empty
 // (docs/product.md, Forms and messages).
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { type AnalyticsPeriod, CONTENT_KINDS, CONTENT_TABLE_ROWS, type ContentKind, type ContentRows } from '../../lib/analytics-report.ts';
 import { analyticsApi } from './api.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { CONTENT_LABELS } from './format.ts';
 import { CONTENT_TABLES, type ContentTableSpec } from './content-tables.tsx';
-import { orEmpty, useLatestLoad } from './useLatestLoad.ts';
+import { useAnalyticsQuery } from './useAnalyticsQuery.ts';
 
 /** Rows with the kind they are, so the columns always match the rows shown. */
 type ContentList = { [K in ContentKind]: { kind: K; rows: ContentRows[K][] } }[ContentKind];
@@ -18,8 +18,7 @@ function ContentTable({ list }: { list: ContentList }) {
   const spec = CONTENT_TABLES[list.kind] as ContentTableSpec<ContentList['rows'][number]>;
   const label = `${CONTENT_LABELS[list.kind]} performance`;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-    <section className="table-scroll" aria-label={label} tabIndex={0}>
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
       <table className="analytics-table">
         <caption className="visually-hidden">{label}</caption>
         <thead>
@@ -43,17 +42,17 @@ function ContentTable({ list }: { list: ContentList }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </div>
   );
 }
 
-export function ContentPanel({ days, round }: { days: AnalyticsPeriod; round: number }) {
+export function ContentPanel({ days }: { days: AnalyticsPeriod }) {
   const [kind, setKind] = useState<ContentKind>('stories');
-  const load = useMemo(
-    () => orEmpty(async () => ({ kind, rows: await analyticsApi.content(days, kind) }) as ContentList, { kind, rows: [] } as ContentList),
-    [days, kind],
+  const { value, loading } = useAnalyticsQuery(
+    ['content', days, kind],
+    async () => ({ kind, rows: await analyticsApi.content(days, kind) }) as ContentList,
+    { value: { kind, rows: [] } as ContentList },
   );
-  const { value, loading } = useLatestLoad(load, round);
   const list = value?.kind === kind ? value : null;
 
   return (

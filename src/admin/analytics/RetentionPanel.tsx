@@ -1,17 +1,16 @@
 // Retention: for one story, each published chapter's unique readers as a share of the
 // first chapter's: where readers drop off. The story is the reader's choice, else the most read
 // one of the period, else the first story. Failures leave the chart empty (docs/product.md, Forms and messages).
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { AnalyticsPeriod, StoryRetention } from '../../lib/analytics-report.ts';
 import { analyticsApi } from './api.ts';
 import { BarList } from './BarList.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { formatCountOf, formatPercent } from './format.ts';
-import { orEmpty, useLatestLoad } from './useLatestLoad.ts';
+import { useAnalyticsQuery } from './useAnalyticsQuery.ts';
 
 interface RetentionPanelProps {
   days: AnalyticsPeriod;
-  round: number;
   /** The period's most read story, if any. */
   mostRead: string | null;
 }
@@ -37,14 +36,12 @@ function RetentionChart({ retention }: { retention: StoryRetention | null }) {
   );
 }
 
-export function RetentionPanel({ days, round, mostRead }: RetentionPanelProps) {
-  const loadStories = useMemo(() => orEmpty(analyticsApi.stories, []), []);
-  const stories = useLatestLoad(loadStories, round).value ?? [];
+export function RetentionPanel({ days, mostRead }: RetentionPanelProps) {
+  const stories = useAnalyticsQuery(['stories'], analyticsApi.stories, { value: [] }).value ?? [];
   const [picked, setPicked] = useState<string | null>(null);
   const slug = picked ?? mostRead ?? stories[0]?.slug ?? null;
 
-  const loadRetention = useMemo(() => orEmpty(async () => (slug ? analyticsApi.retention(days, slug) : null), null), [days, slug]);
-  const retention = useLatestLoad(loadRetention, round);
+  const retention = useAnalyticsQuery(['retention', days, slug], async () => (slug ? analyticsApi.retention(days, slug) : null), { value: null });
 
   const titles = new Map(stories.map((story) => [story.slug, story.title]));
   const choices = slug && !titles.has(slug) ? [slug, ...titles.keys()] : [...titles.keys()];

@@ -1,13 +1,13 @@
 // Audience Segments: who reads, by device, browser, referrer, hour, weekday or kind of
-// content: the first 10 with views and unique visitors. A failure leaves the list empty.
-import { useMemo, useState } from 'react';
+// content: the first 10 with views and unique visitors. A failure leaves the list empty (docs/product.md, Forms and messages).
+import { useState } from 'react';
 import { type AnalyticsPeriod, AUDIENCE_SEGMENTS, type AudienceSegment, type SegmentRow, TOP_LIST_SIZE } from '../../lib/analytics-report.ts';
 import { analyticsApi } from './api.ts';
 import { BarList } from './BarList.tsx';
 import { shareOfLargest } from './chart-scale.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { formatCountOf, SEGMENT_LABELS } from './format.ts';
-import { orEmpty, useLatestLoad } from './useLatestLoad.ts';
+import { useAnalyticsQuery } from './useAnalyticsQuery.ts';
 
 /** The rows with the segment they answer, so rows of the previous choice never show under a new one. */
 interface SegmentList {
@@ -15,13 +15,13 @@ interface SegmentList {
   rows: SegmentRow[];
 }
 
-export function SegmentPanel({ days, round }: { days: AnalyticsPeriod; round: number }) {
+export function SegmentPanel({ days }: { days: AnalyticsPeriod }) {
   const [segment, setSegment] = useState<AudienceSegment>('device');
-  const load = useMemo(
-    () => orEmpty<SegmentList>(async () => ({ segment, rows: await analyticsApi.segments(days, segment) }), { segment, rows: [] }),
-    [days, segment],
+  const { value, loading } = useAnalyticsQuery<SegmentList>(
+    ['segment', days, segment],
+    async () => ({ segment, rows: await analyticsApi.segments(days, segment) }),
+    { value: { segment, rows: [] } },
   );
-  const { value, loading } = useLatestLoad(load, round);
   const rows = value?.segment === segment ? value.rows.slice(0, TOP_LIST_SIZE) : [];
   const shares = shareOfLargest(rows.map((row) => row.views));
 

@@ -2,6 +2,7 @@
 // restore one. Importing into a site with content asks first, saying what will be lost.
 import { type FormEvent, useState } from 'react';
 import { failureText, NoticeBanner, SubmitButton, useNotice } from '../components.tsx';
+import { useSave } from '../data/useSave.ts';
 import { Modal } from '../Modal.tsx';
 import { exportUrl, importArchive, importedText } from './api.ts';
 import './archive.css';
@@ -9,29 +10,28 @@ import './archive.css';
 export function ArchiveScreen() {
   const [analytics, setAnalytics] = useState(false);
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Long enough to read the counts; errors stay until the next action.
   const [notice, showNotice] = useNotice(10_000);
 
-  async function runImport(replace: boolean) {
-    if (!file) return;
-    setBusy(true);
-    showNotice(null);
-    try {
-      const outcome = await importArchive(file, replace);
+  const importing = useSave({
+    mutationFn: ({ archive, replace }: { archive: File; replace: boolean }) => importArchive(archive, replace),
+    invalidates: [[]], // an import replaces the whole site: every query loads again
+    onMutate: () => showNotice(null),
+    onSuccess: (outcome) => {
       if (outcome.kind === 'needs-replace') setConfirming(true);
       else showNotice({ kind: 'success', text: importedText(outcome.summary) });
-    } catch (error) {
-      showNotice({ kind: 'error', text: failureText(error, 'The archive could not be imported.') });
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (error) => showNotice({ kind: 'error', text: failureText(error, 'The archive could not be imported.') }),
+  });
+
+  function runImport(replace: boolean) {
+    if (file) importing.mutate({ archive: file, replace });
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void runImport(false);
+    runImport(false);
   }
 
   return (
@@ -64,7 +64,7 @@ export function ArchiveScreen() {
               <span>Archive file</span>
               <input type="file" accept=".zip,application/zip" required onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
             </label>
-            <SubmitButton busy={busy} label="Import archive" busyLabel="Importing…" />
+            <SubmitButton busy={importing.isPending} label="Import archive" busyLabel="Importing…" />
           </form>
         </section>
       </div>
@@ -89,7 +89,7 @@ export function ArchiveScreen() {
               className="button button-danger"
               onClick={() => {
                 setConfirming(false);
-                void runImport(true);
+                runImport(true);
               }}
             >
               Replace site

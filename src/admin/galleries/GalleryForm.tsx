@@ -1,16 +1,20 @@
 // The gallery form in a modal: title and slug
 // required, the slug derived from the title by the gallery rule while creating, rating PG or X.
 // A refused save keeps everything typed and shows the server's answer inside the form.
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import type { GalleryInput } from '../../../functions/galleries/schema.ts';
 import { DEFAULT_GALLERY_RATING, type Gallery, GALLERY_RATINGS } from '../../lib/galleries.ts';
+import { GALLERY_LIMITS } from '../../lib/limits.ts';
 import { gallerySlug } from '../../lib/slugs.ts';
 import { Modal } from '../Modal.tsx';
-import { type Notice, NoticeBanner, SelectField, SubmitButton, TextAreaField } from '../components.tsx';
+import { FormActions, NoticeBanner, SelectField, TextAreaField } from '../components.tsx';
+import { fieldErrors, namedFailure } from '../data/failure.ts';
+import { useSave } from '../data/useSave.ts';
 import { TitleSlugFields } from '../stories/TitleSlugFields.tsx';
-import { type GalleryInput, galleryApi } from './api.ts';
-import { namedFailure } from '../data/failure.ts';
+import { GALLERIES_KEY, galleryApi } from './api.ts';
 
-const EMPTY_GALLERY: GalleryInput = { title: '', slug: '', description: '', rating: DEFAULT_GALLERY_RATING };
+type GalleryForm = Required<GalleryInput> & { description: string };
+const EMPTY_GALLERY: GalleryForm = { title: '', slug: '', description: '', rating: DEFAULT_GALLERY_RATING };
 
 interface GalleryFormProps {
   gallery: Gallery | null;
@@ -19,52 +23,50 @@ interface GalleryFormProps {
 }
 
 export function GalleryForm({ gallery, onSaved, onClose }: GalleryFormProps) {
-  const [form, setForm] = useState<GalleryInput>(gallery ? { title: gallery.title, slug: gallery.slug, description: gallery.description, rating: gallery.rating } : EMPTY_GALLERY);
-  const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const ratingHintId = useId();
+  const [form, setForm] = useState<GalleryForm>(gallery ? { title: gallery.title, slug: gallery.slug, description: gallery.description, rating: gallery.rating } : EMPTY_GALLERY);
+  const save = useSave({
+    mutationFn: (input: GalleryInput) => galleryApi.save(input, gallery?.id),
+    invalidates: [GALLERIES_KEY],
+    onSuccess: (saved) => onSaved(saved, gallery === null),
+  });
+  const errors = fieldErrors(save.error);
 
-  async function save(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setNotice(null);
-    try {
-      onSaved(await galleryApi.save(form, gallery?.id), gallery === null);
-    } catch (error) {
-      setNotice({ kind: 'error', text: namedFailure(error, 'Failed to save gallery', { withStatus: true }) });
-      setSaving(false);
-    }
+    save.mutate(form);
   }
 
   return (
     <Modal title={gallery ? `Edit “${gallery.title}”` : 'New Gallery'} onClose={onClose}>
-      <form className="form" onSubmit={save}>
-        <NoticeBanner notice={notice} />
+      <form className="form" onSubmit={submit}>
+        <NoticeBanner notice={save.error && { kind: 'error', text: namedFailure(save.error, 'Failed to save gallery', { withStatus: true }) }} />
         <TitleSlugFields
           title={form.title}
           slug={form.slug}
           creating={gallery === null}
           slugify={gallerySlug}
           slugHint="The gallery's address: /galleries/{slug}"
+          titleMaxLength={GALLERY_LIMITS.title}
+          errors={errors}
           onChange={(fields) => setForm((f) => ({ ...f, ...fields }))}
         />
-        <TextAreaField label="Description" rows={3} maxLength={5000} value={form.description} onChange={(description) => setForm((f) => ({ ...f, description }))} />
+        <TextAreaField
+          label="Description"
+          rows={3}
+          maxLength={GALLERY_LIMITS.description}
+          value={form.description}
+          error={errors['description']}
+          onChange={(description) => setForm((f) => ({ ...f, description }))}
+        />
         <SelectField
           label="Rating"
           value={form.rating}
           options={GALLERY_RATINGS}
-          aria-describedby={ratingHintId}
+          hint="X galleries are shown only to visitors who choose X and confirm they are 18 or older."
+          error={errors['rating']}
           onChange={(rating) => setForm((f) => ({ ...f, rating }))}
         />
-        <p id={ratingHintId} className="field-hint muted">
-          X galleries are shown only to visitors who choose X and confirm they are 18 or older.
-        </p>
-        <div className="form-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <SubmitButton busy={saving} label={gallery ? 'Update Gallery' : 'Create Gallery'} busyLabel="Saving…" />
-        </div>
+        <FormActions onCancel={onClose} busy={save.isPending} label={gallery ? 'Update Gallery' : 'Create Gallery'} busyLabel="Saving…" />
       </form>
     </Modal>
   );

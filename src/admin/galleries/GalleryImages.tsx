@@ -1,73 +1,53 @@
-// The images of the selected gallery: the upload area, then the grid, 100 to a page,
-// with Edit and Delete on each image.
-import { useCallback, useEffect, useState } from 'react';
+// The images of the selected gallery: the upload area, then the grid, 100 to a page, with Edit
+// and Delete on each image. Every change refreshes the gallery list too (counts, the hero).
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImage } from '../../lib/galleries.ts';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';
-import { galleryApi } from './api.ts';
+import { useSave } from '../data/useSave.ts';
+import { GALLERIES_KEY, galleryApi, galleryImagesQuery } from './api.ts';
 import { GalleryUpload } from './GalleryUpload.tsx';
 import { ImageCard } from './ImageCard.tsx';
 import { ImageForm } from './ImageForm.tsx';
 
-interface GalleryImagesProps {
-  gallery: Gallery;
-  /** Counts and the hero change as images come and go: the gallery list reloads. */
-  onImagesChanged(): void;
-}
-
-export function GalleryImages({ gallery, onImagesChanged }: GalleryImagesProps) {
-  const [images, setImages] = useState<GalleryImage[] | null>(null);
+export function GalleryImages({ gallery }: { gallery: Gallery }) {
   const [page, setPage] = useState(1);
-  const [total, setTotal] = useState(0);
+  // The page shown stays until the next one arrives, so the pager does not jump.
+  const { data, error: loadError } = useQuery({ ...galleryImagesQuery(gallery.id, page), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<GalleryImage | null>(null);
   const [notice, showNotice] = useNotice();
   const { confirm, dialog } = useConfirm();
+  const queryClient = useQueryClient();
+  const total = data?.total ?? 0;
+  const images = data?.images ?? (loadError ? [] : null); // a failed load shows none, under its notice
 
-  const load = useCallback(async () => {
-    try {
-      const answer = await galleryApi.images(gallery.id, page);
-      // A page emptied by deletions: step back to the last page that has images.
-      const lastPage = Math.max(1, Math.ceil(answer.total / ADMIN_IMAGE_LIMIT));
-      if (answer.images.length === 0 && page > lastPage) return setPage(lastPage);
-      setImages(answer.images);
-      setTotal(answer.total);
-    } catch (error) {
-      setImages([]);
-      showNotice({ kind: 'error', text: namedFailure(error, 'Failed to load images') });
-    }
-  }, [gallery.id, page, showNotice]);
-
+  // A page emptied by deletions: step back to the last page that has images.
+  const lastPage = Math.max(1, Math.ceil(total / ADMIN_IMAGE_LIMIT));
   useEffect(() => {
-    setImages(null);
-    void load();
-  }, [load]);
+    if (data && data.images.length === 0 && page > lastPage) setPage(lastPage);
+  }, [data, page, lastPage]);
 
-  const changed = () => {
-    void load();
-    onImagesChanged();
-  };
+  const deletion = useSave({
+    mutationFn: (image: GalleryImage) => galleryApi.deleteImage(image.id),
+    invalidates: [GALLERIES_KEY],
+    onSuccess: () => showNotice({ kind: 'success', text: 'Image deleted successfully!' }),
+    onError: (error) => showNotice({ kind: 'error', text: namedFailure(error, 'Failed to delete image') }),
+  });
 
   async function remove(image: GalleryImage) {
-    if (!(await confirm(`Delete the image "${image.title}"?`))) return;
-    try {
-      await galleryApi.deleteImage(image.id);
-      showNotice({ kind: 'success', text: 'Image deleted successfully!' });
-      changed();
-    } catch (error) {
-      showNotice({ kind: 'error', text: namedFailure(error, 'Failed to delete image') });
-    }
+    if (await confirm(`Delete the image "${image.title}"?`)) deletion.mutate(image);
   }
 
-  const pages = Math.max(1, Math.ceil(total / ADMIN_IMAGE_LIMIT));
   return (
     <section className="card gallery-images" aria-labelledby="gallery-images-title">
       <header className="panel-header">
         <h2 id="gallery-images-title">Images in “{gallery.title}”</h2>
-        {images && <p className="muted">{total === 1 ? '1 image' : `${total} images`}</p>}
+        {data && <p className="muted">{total === 1 ? '1 image' : `${total} images`}</p>}
       </header>
-      <GalleryUpload galleryId={gallery.id} onUploaded={changed} />
-      <NoticeBanner notice={notice} />
+      <GalleryUpload galleryId={gallery.id} onUploaded={() => void queryClient.invalidateQueries({ queryKey: GALLERIES_KEY })} />
+      <NoticeBanner notice={loadError ? { kind: 'error', text: namedFailure(loadError, 'Failed to load images') } : notice} />
       {images === null ? (
         <p role="status">Loading images...</p>
       ) : images.length === 0 ? (
@@ -79,15 +59,15 @@ export function GalleryImages({ gallery, onImagesChanged }: GalleryImagesProps) 
           ))}
         </ul>
       )}
-      {pages > 1 && (
+      {lastPage > 1 && (
         <nav className="image-pager" aria-label="Image pages">
           <button type="button" className="button button-ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Previous
           </button>
           <span>
-            Page {page} of {pages}
+            Page {page} of {lastPage}
           </span>
-          <button type="button" className="button button-ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <button type="button" className="button button-ghost" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
             Next
           </button>
         </nav>
@@ -99,7 +79,6 @@ export function GalleryImages({ gallery, onImagesChanged }: GalleryImagesProps) 
           onSaved={() => {
             setEditing(null);
             showNotice({ kind: 'success', text: 'Image updated successfully!' });
-            changed();
           }}
         />
       )}

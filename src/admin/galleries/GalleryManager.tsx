@@ -1,13 +1,15 @@
 // Image Galleries (/admin/galleries, /admin/galleries/{id}): the galleries, the gallery form,
 // and the images of the gallery selected in the address.
 import './galleries.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { Gallery } from '../../lib/galleries.ts';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';
-import { galleryApi } from './api.ts';
+import { useSave } from '../data/useSave.ts';
+import { galleriesQuery, galleryApi } from './api.ts';
 import { GalleryCard } from './GalleryCard.tsx';
 import { GalleryForm } from './GalleryForm.tsx';
 import { GalleryImages } from './GalleryImages.tsx';
@@ -15,36 +17,28 @@ import { GalleryImages } from './GalleryImages.tsx';
 export function GalleryManager() {
   const { galleryId } = useParams<{ galleryId?: string }>();
   const [, navigate] = useLocation();
-  const [galleries, setGalleries] = useState<Gallery[] | null>(null);
+  const { data, error: loadError } = useQuery(galleriesQuery);
+  const galleries = data ?? (loadError ? [] : null); // a failed load lists none, under its notice
   const [editing, setEditing] = useState<Gallery | 'new' | null>(null);
   const [notice, showNotice] = useNotice();
   const { confirm, dialog } = useConfirm();
 
-  const load = useCallback(async () => {
-    try {
-      setGalleries(await galleryApi.list());
-    } catch (error) {
-      setGalleries([]);
-      showNotice({ kind: 'error', text: namedFailure(error, 'Failed to load galleries') });
-    }
-  }, [showNotice]);
-
-  useEffect(() => void load(), [load]);
-
   const selected = galleries?.find((gallery) => String(gallery.id) === galleryId) ?? null;
+
+  const deletion = useSave({
+    mutationFn: (gallery: Gallery) => galleryApi.delete(gallery.id),
+    invalidates: [galleriesQuery.queryKey], // not the deleted gallery's images: there are none to ask for
+    onSuccess: (_answer, gallery) => {
+      showNotice({ kind: 'success', text: 'Gallery deleted successfully!' });
+      if (selected?.id === gallery.id) navigate('/galleries');
+    },
+    onError: (error) => showNotice({ kind: 'error', text: namedFailure(error, 'Failed to delete gallery') }),
+  });
 
   async function remove(gallery: Gallery) {
     const images = gallery.image_count === 1 ? '1 image' : `${gallery.image_count} images`;
     const warning = `Delete the gallery "${gallery.title}"? All its images (${images}) will be deleted too. This cannot be undone.`;
-    if (!(await confirm(warning))) return;
-    try {
-      await galleryApi.delete(gallery.id);
-      showNotice({ kind: 'success', text: 'Gallery deleted successfully!' });
-      if (selected?.id === gallery.id) navigate('/galleries');
-      await load();
-    } catch (error) {
-      showNotice({ kind: 'error', text: namedFailure(error, 'Failed to delete gallery') });
-    }
+    if (await confirm(warning)) deletion.mutate(gallery);
   }
 
   return (
@@ -55,7 +49,7 @@ export function GalleryManager() {
           New Gallery
         </button>
       </div>
-      <NoticeBanner notice={notice} />
+      <NoticeBanner notice={loadError ? { kind: 'error', text: namedFailure(loadError, 'Failed to load galleries') } : notice} />
       {galleries === null ? (
         <p role="status">Loading galleries...</p>
       ) : galleries.length === 0 ? (
@@ -68,7 +62,7 @@ export function GalleryManager() {
         </ul>
       )}
       {selected ? (
-        <GalleryImages key={selected.id} gallery={selected} onImagesChanged={() => void load()} />
+        <GalleryImages key={selected.id} gallery={selected} />
       ) : (
         galleries && galleries.length > 0 && <p className="muted">Select a gallery to see and upload its images.</p>
       )}
@@ -79,7 +73,6 @@ export function GalleryManager() {
           onSaved={(saved, created) => {
             setEditing(null);
             showNotice({ kind: 'success', text: created ? 'Gallery created successfully!' : 'Gallery updated successfully!' });
-            void load();
             if (created && saved) navigate(`/galleries/${saved.id}`);
           }}
         />

@@ -2,10 +2,12 @@
 // without its extension, which is what shows when no title is set; blank fields are sent as null.
 import { type FormEvent, useState } from 'react';
 import type { GalleryImage } from '../../lib/galleries.ts';
+import { IMAGE_LIMITS } from '../../lib/limits.ts';
 import { Modal } from '../Modal.tsx';
-import { type Notice, NoticeBanner, SubmitButton, TextField } from '../components.tsx';
-import { namedFailure } from '../data/failure.ts';
-import { galleryApi } from './api.ts';
+import { FormActions, NoticeBanner, TextField } from '../components.tsx';
+import { fieldErrors, namedFailure } from '../data/failure.ts';
+import { useSave } from '../data/useSave.ts';
+import { GALLERIES_KEY, galleryApi } from './api.ts';
 
 export const withoutExtension = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
 
@@ -20,35 +22,22 @@ interface ImageFormProps {
 export function ImageForm({ image, onSaved, onClose }: ImageFormProps) {
   const [title, setTitle] = useState(image.stored_title ?? '');
   const [altText, setAltText] = useState(image.alt_text ?? '');
-  const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const save = useSave({ mutationFn: galleryApi.updateImage, invalidates: [GALLERIES_KEY], onSuccess: onSaved });
+  const errors = fieldErrors(save.error);
 
-  async function save(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setNotice(null);
-    try {
-      await galleryApi.updateImage(image.id, { title: orNull(title), alt_text: orNull(altText) });
-      onSaved();
-    } catch (error) {
-      setNotice({ kind: 'error', text: namedFailure(error, 'Failed to update image') });
-      setSaving(false);
-    }
+    save.mutate({ id: image.id, title: orNull(title), alt_text: orNull(altText) });
   }
 
   return (
     <Modal title="Edit Image" onClose={onClose}>
-      <form className="form" onSubmit={save}>
-        <NoticeBanner notice={notice} />
+      <form className="form" onSubmit={submit}>
+        <NoticeBanner notice={save.error && { kind: 'error', text: namedFailure(save.error, 'Failed to update image') }} />
         <img className="image-form-preview" src={image.thumb} alt="" width={image.width} height={image.height} />
-        <TextField label="Title" maxLength={200} placeholder={withoutExtension(image.original_name)} hint="Leave empty to show the file name." value={title} onChange={setTitle} />
-        <TextField label="Alt text" maxLength={500} hint="Describes the image for people who cannot see it." value={altText} onChange={setAltText} />
-        <div className="form-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <SubmitButton busy={saving} label="Save" busyLabel="Saving…" />
-        </div>
+        <TextField label="Title" maxLength={IMAGE_LIMITS.title} error={errors['title']} placeholder={withoutExtension(image.original_name)} hint="Leave empty to show the file name." value={title} onChange={setTitle} />
+        <TextField label="Alt text" maxLength={IMAGE_LIMITS.alt_text} error={errors['alt_text']} hint="Describes the image for people who cannot see it." value={altText} onChange={setAltText} />
+        <FormActions onCancel={onClose} busy={save.isPending} label="Save" busyLabel="Saving…" />
       </form>
     </Modal>
   );

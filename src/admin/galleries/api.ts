@@ -1,30 +1,30 @@
-// The Gallery Manager's calls. Uploads go through upload-file.ts:
-// they need the upload progress that fetch does not report.
+// The Gallery Manager's calls and queries. Uploads go through upload-file.ts: they need the
+// upload progress that fetch does not report. Every key starts with GALLERIES_KEY, so a change
+// to images (counts, the hero) refreshes the gallery list too (decision 0033).
+import { queryOptions } from '@tanstack/react-query';
+import type { GalleryInput } from '../../../functions/galleries/schema.ts';
+import type { ImageUpdateInput } from '../../../functions/images/schema.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImagePage, type GalleryRating } from '../../lib/galleries.ts';
+import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImagePage } from '../../lib/galleries.ts';
 
-export interface GalleryInput {
-  title: string;
-  slug: string;
-  description: string;
-  rating: GalleryRating;
-}
+export const GALLERIES_KEY = ['galleries'] as const;
 
-export interface ImageInput {
-  /** null: no title of its own (the file name shows instead). */
-  title: string | null;
-  alt_text: string | null;
-}
+export const galleriesQuery = queryOptions({
+  queryKey: [...GALLERIES_KEY, 'list'],
+  queryFn: async () => (await apiRequest<{ galleries: Gallery[] }>('/api/galleries/list')).galleries,
+});
+
+/** One admin page of a gallery's images (100 at a time). */
+export const galleryImagesQuery = (galleryId: number, page: number) =>
+  queryOptions({
+    queryKey: [...GALLERIES_KEY, galleryId, 'images', page],
+    queryFn: () => apiRequest<GalleryImagePage>(`/api/images/gallery-list?gallery_id=${galleryId}&page=${page}&limit=${ADMIN_IMAGE_LIMIT}`),
+  });
 
 export const galleryApi = {
-  list: async () => (await apiRequest<{ galleries: Gallery[] }>('/api/galleries/list')).galleries,
   save: async (input: GalleryInput, id?: number) =>
     (await apiRequest<{ gallery?: Gallery }>(id ? '/api/galleries/update' : '/api/galleries/create', { json: id ? { id, ...input } : input })).gallery,
   delete: (id: number) => apiRequest('/api/galleries/delete', { json: { id } }),
-
-  /** One admin page of a gallery's images (100 at a time, docs/product.md, Limits). */
-  images: (galleryId: number, page: number) =>
-    apiRequest<GalleryImagePage>(`/api/images/gallery-list?gallery_id=${galleryId}&page=${page}&limit=${ADMIN_IMAGE_LIMIT}`),
-  updateImage: (id: number, input: ImageInput) => apiRequest('/api/images/gallery-update', { json: { id, ...input } }),
+  updateImage: (input: ImageUpdateInput) => apiRequest('/api/images/gallery-update', { json: input }),
   deleteImage: (id: number) => apiRequest('/api/images/gallery-delete', { json: { id } }),
 };

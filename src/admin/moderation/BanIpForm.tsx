@@ -2,9 +2,12 @@
 // names a bad address) and Reason (optional, pre-filled when banning a comment's address).
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Modal } from '../Modal.tsx';
-import { NoticeBanner, SubmitButton, TextField } from '../components.tsx';
+import { BAN_REASON_MAX_LENGTH } from '../../lib/limits.ts';
+import { FormActions, NoticeBanner, TextField } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';
+import { useSave } from '../data/useSave.ts';
 import { moderationApi } from './api.ts';
+import { MODERATION_KEY } from './useModerationData.ts';
 
 /** The reason given when the ban starts from a comment. */
 export const COMMENT_BAN_REASON = 'Spam/inappropriate content';
@@ -23,8 +26,13 @@ interface BanIpFormProps {
 export function BanIpForm({ initial, onClose, onBanned }: BanIpFormProps) {
   const [ip, setIp] = useState(initial.ip);
   const [reason, setReason] = useState(initial.reason);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const ban = useSave({
+    mutationFn: ({ address, reason }: { address: string; reason: string }) => moderationApi.banIp(address, reason),
+    invalidates: [MODERATION_KEY],
+    onSuccess: onBanned,
+  });
+  const error = missing ? 'IP address is required' : ban.error && namedFailure(ban.error, 'Failed to ban IP');
   const form = useRef<HTMLFormElement>(null);
 
   // Start where there is typing to do: the address, or the reason when the address came along.
@@ -34,28 +42,22 @@ export function BanIpForm({ initial, onClose, onBanned }: BanIpFormProps) {
     queueMicrotask(() => (field as HTMLInputElement | null)?.focus());
   }, [initial.ip]);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const address = ip.trim();
-    if (!address) return setError('IP address is required');
-    setBusy(true);
-    setError(null);
-    try {
-      await moderationApi.banIp(address, reason.trim());
-      onBanned();
-    } catch (failure) {
-      setError(namedFailure(failure, 'Failed to ban IP'));
-      setBusy(false);
-    }
+    setMissing(!address);
+    ban.reset();
+    if (address) ban.mutate({ address, reason: reason.trim() });
   }
 
   return (
     <Modal title="Ban IP Address" onClose={onClose}>
-      <form ref={form} className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={form} className="form" onSubmit={submit} noValidate>
         <NoticeBanner notice={error ? { kind: 'error', text: error } : null} />
         <TextField
           label="IP Address"
           value={ip}
+          error={missing ? 'IP address is required' : undefined}
           onChange={setIp}
           required
           aria-required="true"
@@ -66,13 +68,8 @@ export function BanIpForm({ initial, onClose, onBanned }: BanIpFormProps) {
           placeholder="203.0.113.7 or 2001:db8::1"
           maxLength={100}
         />
-        <TextField label="Reason (optional)" name="reason" value={reason} onChange={setReason} maxLength={500} />
-        <div className="form-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <SubmitButton busy={busy} label="Ban IP" busyLabel="Banning..." />
-        </div>
+        <TextField label="Reason (optional)" name="reason" value={reason} onChange={setReason} maxLength={BAN_REASON_MAX_LENGTH} />
+        <FormActions onCancel={onClose} busy={ban.isPending} label="Ban IP" busyLabel="Banning..." />
       </form>
     </Modal>
   );

@@ -2,10 +2,12 @@
 // with approve, reject, delete and 'Ban IP', the Ban IP dialog and the banned addresses.
 // Built for a phone too: moderation is what an author does from anywhere.
 import './moderation.css';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';
+import { useSave } from '../data/useSave.ts';
 import { type BannedIp, moderationApi, type ModeratedComment, type ModerationAction } from './api.ts';
 import { BanIpForm, type BanRequest, COMMENT_BAN_REASON } from './BanIpForm.tsx';
 import { BannedIpList } from './BannedIpList.tsx';
@@ -14,46 +16,51 @@ import { CommentFilterBar } from './CommentFilterBar.tsx';
 import { actionFailure, actionSuccess } from './display.ts';
 import { ALL_COMMENTS, type CommentFilters } from './filters.ts';
 import { ModerationStatsTiles } from './ModerationStatsTiles.tsx';
-import { useModerationData } from './useModerationData.ts';
+import { MODERATION_KEY, useModerationData } from './useModerationData.ts';
 
 /** docs/product.md, Forms and messages. */
 export const UNBAN_QUESTION = 'Are you sure you want to unban this IP address?';
 
 export function ModerationManager() {
   const [filters, setFilters] = useState<CommentFilters>(ALL_COMMENTS);
-  const { comments, commentsLoading, bans, stats, nothingLoaded, reload } = useModerationData(filters);
+  const { comments, commentsLoading, bans, stats, nothingLoaded } = useModerationData(filters);
   const [banning, setBanning] = useState<BanRequest | null>(null);
-  const [busyComment, setBusyComment] = useState<number | null>(null);
-  const [busyBan, setBusyBan] = useState<number | null>(null);
   const [notice, showNotice] = useNotice();
   const { confirm, dialog } = useConfirm();
+  const queryClient = useQueryClient();
+  // A refused action may mean the list is out of date (another moderator acted): it refreshes too.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: MODERATION_KEY });
 
   const bannedAddresses = new Set(bans && 'data' in bans ? bans.data.map((ban) => ban.ip_address) : []);
 
+  const moderation = useSave({
+    mutationFn: ({ comment, action }: { comment: ModeratedComment; action: ModerationAction }) => moderationApi.moderate(comment.id, action),
+    invalidates: [MODERATION_KEY],
+    onSuccess: (_answer, { action }) => showNotice({ kind: 'success', text: actionSuccess(action) }),
+    onError: (error, { action }) => {
+      showNotice({ kind: 'error', text: namedFailure(error, actionFailure(action)) });
+      refresh();
+    },
+  });
+  const unbanning = useSave({
+    mutationFn: (ban: BannedIp) => moderationApi.unbanIp(ban.id),
+    invalidates: [MODERATION_KEY],
+    onSuccess: () => showNotice({ kind: 'success', text: 'IP address unbanned successfully!' }),
+    onError: (error) => {
+      showNotice({ kind: 'error', text: namedFailure(error, 'Failed to unban IP') });
+      refresh();
+    },
+  });
+  const busyComment = moderation.isPending ? moderation.variables.comment.id : null;
+  const busyBan = unbanning.isPending ? unbanning.variables.id : null;
+
   async function moderate(comment: ModeratedComment, action: ModerationAction) {
     if (action === 'delete' && !(await confirm(`Delete the comment by ${comment.author_name || 'Anonymous'}? This cannot be undone.`))) return;
-    setBusyComment(comment.id);
-    try {
-      await moderationApi.moderate(comment.id, action);
-      showNotice({ kind: 'success', text: actionSuccess(action) });
-    } catch (error) {
-      showNotice({ kind: 'error', text: namedFailure(error, actionFailure(action)) });
-    }
-    await reload();
-    setBusyComment(null);
+    moderation.mutate({ comment, action });
   }
 
   async function unban(ban: BannedIp) {
-    if (!(await confirm(UNBAN_QUESTION, 'Unban'))) return;
-    setBusyBan(ban.id);
-    try {
-      await moderationApi.unbanIp(ban.id);
-      showNotice({ kind: 'success', text: 'IP address unbanned successfully!' });
-    } catch (error) {
-      showNotice({ kind: 'error', text: namedFailure(error, 'Failed to unban IP') });
-    }
-    await reload();
-    setBusyBan(null);
+    if (await confirm(UNBAN_QUESTION, 'Unban')) unbanning.mutate(ban);
   }
 
   const commentList = comments && 'data' in comments ? comments.data.comments : null;
@@ -126,7 +133,6 @@ export function ModerationManager() {
           onBanned={() => {
             setBanning(null);
             showNotice({ kind: 'success', text: 'IP address banned successfully!' });
-            void reload();
           }}
         />
       )}

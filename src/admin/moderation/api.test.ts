@@ -33,7 +33,6 @@ describe('moderationApi writes', () => {
   function answer(status: number, body: string) {
     const fetchMock = vi.fn(async () => new Response(body, { status }));
     vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('window', new EventTarget());
     return fetchMock;
   }
 

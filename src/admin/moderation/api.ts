@@ -1,7 +1,8 @@
-// The Moderation Manager's calls. Moderating and banning answer errors as
-// plain text (docs/product.md, Shapes kept for older clients), which apiRequest would reduce to 'Request failed (status)': those two go
-// through postReadingTextErrors so the person reads the server's words.
-import { ApiError, apiRequest, CONTENT_CHANGED_EVENT, NetworkError } from '../../lib/api-client.ts';
+// The Moderation Manager's calls. Moderating and banning may answer errors as plain text (a
+// proxy's page, an older server), which apiRequest would reduce to 'Request failed (status)':
+// those two go through postReadingTextErrors so the person reads the server's words. They are
+// sent through useSave, which refreshes the publish state after them.
+import { ApiError, apiRequest, NetworkError } from '../../lib/api-client.ts';
 import { commentListPath, type CommentFilters } from './filters.ts';
 
 export type CommentStatus = 'pending' | 'approved' | 'rejected';
@@ -77,7 +78,6 @@ async function postReadingTextErrors(path: string, json: unknown): Promise<void>
   }
   const failure = answerFailure(response.status, await response.text().catch(() => ''));
   if (failure !== null) throw new ApiError(response.status, failure);
-  window.dispatchEvent(new Event(CONTENT_CHANGED_EVENT));
 }
 
 export const moderationApi = {

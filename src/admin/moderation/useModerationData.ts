@@ -1,56 +1,39 @@
 // What the Moderation Manager shows: the filtered comments, the banned addresses and the stats,
-// each loaded on its own so one failure leaves the rest usable (each failure is named, and
-// 'Failed to load data' when nothing could be loaded).
-import { useCallback, useEffect, useRef, useState } from 'react';
+// each a query of its own so one failure leaves the rest usable (each failure is named, and
+// 'Failed to load data' when nothing could be loaded). Keys carry the filters, so an answer for
+// an older filter choice is never shown for this one (decision 0033).
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { namedFailure } from '../data/failure.ts';
-import { type BannedIp, moderationApi, type ModerationStats } from './api.ts';
+import { moderationApi } from './api.ts';
 import type { CommentFilters } from './filters.ts';
 
-type CommentPage = Awaited<ReturnType<typeof moderationApi.comments>>;
+/** Every moderation query starts with this: an action invalidates them all. */
+export const MODERATION_KEY = ['moderation'] as const;
 
 /** Still loading (null), loaded, or the failure's message. */
 export type Loaded<T> = { data: T } | { error: string } | null;
 
-async function settle<T>(load: () => Promise<T>, failure: string): Promise<Loaded<T>> {
-  try {
-    return { data: await load() };
-  } catch (error) {
-    return { error: namedFailure(error, failure) };
-  }
+function loaded<T>(query: UseQueryResult<T>, failure: string): Loaded<T> {
+  if (query.error) return { error: namedFailure(query.error, failure) };
+  return query.data === undefined ? null : { data: query.data };
 }
 
+/** Comments keep arriving: a filter chosen again asks again, as does coming back to the screen. */
+const FRESH = { staleTime: 0 } as const;
+
 export function useModerationData(filters: CommentFilters) {
-  const [comments, setComments] = useState<Loaded<CommentPage>>(null);
-  const [commentsLoading, setCommentsLoading] = useState(true);
-  const [bans, setBans] = useState<Loaded<BannedIp[]>>(null);
-  const [stats, setStats] = useState<Loaded<ModerationStats>>(null);
-  // Answers to an older filter choice arrive late sometimes: only the latest request may land.
-  const commentsRequest = useRef(0);
+  const commentsQuery = useQuery({
+    ...FRESH,
+    queryKey: [...MODERATION_KEY, 'comments', filters],
+    queryFn: () => moderationApi.comments(filters),
+    placeholderData: keepPreviousData, // the list stays while another filter's loads
+  });
+  const bansQuery = useQuery({ ...FRESH, queryKey: [...MODERATION_KEY, 'bans'], queryFn: moderationApi.bannedIps });
+  const statsQuery = useQuery({ ...FRESH, queryKey: [...MODERATION_KEY, 'stats'], queryFn: moderationApi.stats });
 
-  const loadComments = useCallback(async () => {
-    const request = ++commentsRequest.current;
-    setCommentsLoading(true);
-    const loaded = await settle(() => moderationApi.comments(filters), 'Failed to load comments');
-    if (request !== commentsRequest.current) return;
-    setComments(loaded);
-    setCommentsLoading(false);
-  }, [filters]);
-
-  const loadBansAndStats = useCallback(async () => {
-    const [loadedBans, loadedStats] = await Promise.all([
-      settle(moderationApi.bannedIps, 'Failed to load banned IPs'),
-      settle(moderationApi.stats, 'Failed to load stats'),
-    ]);
-    setBans(loadedBans);
-    setStats(loadedStats);
-  }, []);
-
-  useEffect(() => void loadComments(), [loadComments]); // at first and for each filter choice
-  useEffect(() => void loadBansAndStats(), [loadBansAndStats]);
-
-  /** Everything again: after each action the stats and both lists change. */
-  const reload = useCallback(() => Promise.all([loadComments(), loadBansAndStats()]), [loadComments, loadBansAndStats]);
-
+  const comments = loaded(commentsQuery, 'Failed to load comments');
+  const bans = loaded(bansQuery, 'Failed to load banned IPs');
+  const stats = loaded(statsQuery, 'Failed to load stats');
   const nothingLoaded = [comments, bans, stats].every((part) => part !== null && 'error' in part);
-  return { comments, commentsLoading, bans, stats, nothingLoaded, reload };
+  return { comments, commentsLoading: commentsQuery.isFetching, bans, stats, nothingLoaded };
 }
