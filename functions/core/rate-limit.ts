@@ -30,7 +30,7 @@ export const COMMENT_LIMIT: RateLimitPolicy = {
 /**
  * Chapter and image likes together: enough to like every image on a gallery page quickly, and a
  * whole large gallery or a long story in an hour or a day; far below what one address could add
- * with a fresh visitor cookie per like (docs/product.md, Likes).
+ * with a fresh visitor cookie per like (docs/product.md, Content and its rules).
  */
 export const LIKE_LIMIT: RateLimitPolicy = {
   name: 'like',

@@ -11,14 +11,14 @@ export interface Pixels {
 }
 
 /** Very tall images (strips, comics) get thumbnails at most this many widths high (as with sharp). */
-const MAX_ASPECT = 4;
+const MAX_HEIGHT_RATIO = 4;
 
 /**
  * The size of a thumbnail `width` wide: the image scaled to fit inside width × 4·width, never
  * enlarged (sharp's `fit: 'inside', withoutEnlargement: true`).
  */
 export function fitInside(width: number, height: number, boxWidth: number): { width: number; height: number } {
-  const scale = Math.min(1, boxWidth / width, (boxWidth * MAX_ASPECT) / height);
+  const scale = Math.min(1, boxWidth / width, (boxWidth * MAX_HEIGHT_RATIO) / height);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 

@@ -1,7 +1,7 @@
 // Likes count once per visitor. A visitor is an anonymous random id in an HttpOnly cookie, not
 // the client address: households and offices share addresses, and phones change theirs.
 //
-// A like counts only for a cookie an earlier request issued (docs/product.md, Likes): the cookie
+// A like counts only for a cookie an earlier request issued (docs/product.md, Content and its rules): the cookie
 // carries a keyed hash of its id, so an id the sender made up is not one. Reading the like state
 // issues it; a like without it gets it and a 409 to try again (toggle.ts).
 import type { Context } from 'hono';

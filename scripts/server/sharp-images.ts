@@ -7,10 +7,10 @@ import { withoutPngText } from '../../functions/images/metadata/png-chunks.ts';
 /** A second guard behind the header check of the upload route: never decode more than this. */
 const MAX_INPUT_PIXELS = 50_000_000;
 /** Very tall images (strips, comics) get thumbnails at most this many widths high. */
-const MAX_ASPECT = 4;
+const MAX_HEIGHT_RATIO = 4;
 const PLACEHOLDER_WIDTH = 16;
 
-const box = (width: number) => ({ width, height: width * MAX_ASPECT, fit: 'inside' as const, withoutEnlargement: true });
+const box = (width: number) => ({ width, height: width * MAX_HEIGHT_RATIO, fit: 'inside' as const, withoutEnlargement: true });
 
 async function render(bytes: Uint8Array): Promise<ImageRenditions> {
   // Without its text chunks: metadata() would inflate every one whole, outside the metadata

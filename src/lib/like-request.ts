@@ -1,4 +1,4 @@
-// Sending a like from the browser (docs/product.md, Likes).
+// Sending a like from the browser (docs/product.md, Content and its rules).
 import { ApiError } from './api-client.ts';
 
 /**
