@@ -5,6 +5,7 @@ import { unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '../../scripts/test/api.ts';
 import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
+import { refused } from '../chapters/test-kit.ts';
 import { DISK_FULL } from '../core/disk-full.ts';
 import { pngBytes } from '../images/test-kit.ts';
 import { archiveDay } from './file-name.ts';
@@ -157,7 +158,7 @@ describe('POST /api/admin/import', () => {
   it('refuses a request without a file, or a replace that is not a yes or no', async () => {
     const noFile = new FormData();
     noFile.set('replace', '1');
-    expect(await (await t.call('/api/admin/import', { body: noFile, cookie })).json()).toEqual({ success: false, error: 'file is required' });
+    expect(await (await t.call('/api/admin/import', { body: noFile, cookie })).json()).toEqual(refused('file is required', 'file'));
     const odd = importForm(new Uint8Array(4), "1' or '1'='1");
     expect((await t.call('/api/admin/import', { body: odd, cookie })).status).toBe(400);
     const json = await t.call('/api/admin/import', { json: { file: 'x' }, cookie });
