@@ -34,9 +34,9 @@ describe('filesImporting', () => {
   write('kit/plain.ts', "import { z } from 'zod';\nexport const plain = z;");
   write('alias.test.ts', "import {\n  a,\n} from '#kit/a.ts';");
   write('lazy.test.ts', "await import('./kit/target.ts');");
-  write('plain.test.ts', "import '#kit/plain.ts';\nimport { a } from './kit/missing.ts';");
+  write('plain.test.ts', "import '#kit/plain.ts';\nimport { a } from './kit/missing.ts';\nimport type { b } from './kit/b.ts';");
 
-  it('follows package.json import aliases, dynamic imports and cycles, and nothing else', () => {
+  it('follows package.json import aliases, dynamic imports and cycles, and not type-only imports', () => {
     expect(filesImporting(root, ['alias.test.ts', 'lazy.test.ts', 'plain.test.ts'], 'kit/target.ts')).toEqual(['alias.test.ts', 'lazy.test.ts']);
   });
 });

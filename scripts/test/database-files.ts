@@ -4,8 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** `from '…'`, `import '…'` and `import('…')`: the specifiers a module loads. */
-const SPECIFIER = /\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g;
+/**
+ * What a module loads: `import … from '…'` and `export … from '…'` (not `import type`, which loads
+ * nothing), `import '…'` and `import('…')`.
+ */
+const LOADS = [/^\s*(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm, /^\s*import\s*['"]([^'"]+)['"]/gm, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
 
 /** `package.json` "imports" (`#core/*` → `./functions/core/*`) as prefix pairs. */
 function packageAliases(root: string): [string, string][] {
@@ -20,7 +23,7 @@ function packageAliases(root: string): [string, string][] {
 function importsOf(file: string, aliases: [string, string][]): string[] {
   const source = fs.readFileSync(file, 'utf8');
   const found: string[] = [];
-  for (const [, specifier] of source.matchAll(SPECIFIER)) {
+  for (const [, specifier] of LOADS.flatMap((pattern) => [...source.matchAll(pattern)])) {
     const alias = aliases.find(([prefix]) => specifier!.startsWith(prefix));
     const resolved = alias
       ? alias[1] + specifier!.slice(alias[0].length)
