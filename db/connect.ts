@@ -15,6 +15,8 @@ export interface DatabaseConfig {
   dataDir?: string | undefined;
   /** Forces a driver; otherwise Neon hosts get Neon's driver and other URLs get `pg`. */
   driver?: DatabaseKind | undefined;
+  /** An embedded database's files (a dumpDataDir tarball) to start from: tests clone a migrated one. */
+  loadDataDir?: Blob | undefined;
 }
 
 export interface DatabaseHandle {
@@ -45,7 +47,11 @@ export async function connectDatabase(config: DatabaseConfig): Promise<DatabaseH
     const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
     const location = embeddedDatabaseDir(config.dataDir ?? './data');
     // pg_trgm backs the gallery search index (migration 2026-11-22T0100).
-    const pglite = await PGlite.create({ ...(location === 'memory://' ? {} : { dataDir: location }), extensions: { pg_trgm } });
+    const pglite = await PGlite.create({
+      ...(location === 'memory://' ? {} : { dataDir: location }),
+      ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     return { db, kind, location, dumpDataDir: () => pglite.dumpDataDir('gzip'), close: () => db.destroy() };
   }
