@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { holdInOtherProcess, type OtherProcess } from '../scripts/test/other-process.ts';
+import { holdInOtherProcess, type OtherProcess } from '#scripts/test/other-process.ts';
 import { acquireDatabaseLock, type DatabaseLock, DatabaseLockedError } from './lock.ts';
 
 let dir: string;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../scripts/test/database.ts';
+import { openTestDatabase, type TestDatabase } from '#scripts/test/database.ts';
 import { migrateDownAll, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './types.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../scripts/test/database.ts';
+import { openTestDatabase, type TestDatabase } from '#scripts/test/database.ts';
 import { demoProfile, demoSocials } from './seed/demo-content.ts';
 import { isDatabaseEmpty, seedDemoContent } from './seed/index.ts';
 

@@ -1,10 +1,10 @@
 // Row types of every table, in one interface (Kysely's recommended layout).
 // Keep in step with db/migrations: the migration is the source of truth for constraints.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { GalleryRating, GenerationSettings, Generator, LoraUse } from '../src/lib/galleries.ts';
-import type { SocialPlatform } from '../src/lib/socials.ts';
-import type { ReleaseSchedule } from '../src/lib/releases.ts';
-import type { ChapterStatus, StoryStatus } from '../src/lib/stories.ts';
+import type { GalleryRating, GenerationSettings, Generator, LoraUse } from '#lib/galleries.ts';
+import type { SocialPlatform } from '#lib/socials.ts';
+import type { ReleaseSchedule } from '#lib/releases.ts';
+import type { ChapterStatus, StoryStatus } from '#lib/stories.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../scripts/test/api.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 import { routePath } from './app.ts';
 import { AppError, handleError } from './core/errors.ts';
 

@@ -3,8 +3,8 @@
 // role gets past the guard (2xx with a valid minimal request). A route the app serves that is
 // neither in the table nor in PUBLIC_ROUTES fails the suite, so a new route cannot be missed.
 import { describe, expect, it } from 'vitest';
-import { type CallOptions, useApiTestContext } from '../scripts/test/api.ts';
-import { STAFF_ROLES, type StaffRole } from '../db/types.ts';
+import { type CallOptions, useApiTestContext } from '#scripts/test/api.ts';
+import { STAFF_ROLES, type StaffRole } from '#db/types.ts';
 import { hashPassword } from './auth/password.ts';
 import { signSessionToken } from './auth/session.ts';
 import { userStore } from './auth/store.ts';

@@ -2,7 +2,7 @@
 // way the running server republishes (used by deployments; locally `npm start` does this itself).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readContentSnapshot } from '../functions/site/snapshot.ts';
+import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { runWithDatabase } from './cli.ts';
 import { uploadStorage } from './server/create-server.ts';
 import { siteImageReader } from './server/epub-files.ts';

@@ -2,7 +2,7 @@
 // address or device); `npm run clear-login-block -- --address IP` lifts the block on an address.
 // For the day strangers' guesses hold an account and its owner is on a new device.
 import { parseArgs } from 'node:util';
-import { throttleStore } from '../functions/auth/throttle.ts';
+import { throttleStore } from '#functions/auth/throttle.ts';
 import { runWithDatabase } from './cli.ts';
 
 const USAGE = 'Usage: npm run clear-login-block -- USERNAME   or   npm run clear-login-block -- --address IP';

@@ -1,7 +1,7 @@
 // Shared start-up for command-line scripts: read the configuration, open the database (taking
 // the embedded database's lock), run the task, close, and turn errors into a message and exit 1.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { DatabaseHandle } from '../db/connect.ts';
+import type { DatabaseHandle } from '#db/connect.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './server/open-database.ts';
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { headersFile } from '../functions/cloudflare/page-headers.ts';
+import { headersFile } from '#functions/cloudflare/page-headers.ts';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 if (!fs.existsSync(path.join(distDir, 'index.html'))) {

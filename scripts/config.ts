@@ -1,10 +1,10 @@
 // Configuration from the environment, read once by the Node entry and the CLI scripts.
 // Every variable is documented in README.md ("Configuration").
 import path from 'node:path';
-import type { DatabaseConfig, DatabaseKind } from '../db/connect.ts';
-import { DEFAULT_RETENTION_DAYS } from '../functions/analytics/rollup.ts';
-import { readInteger as integer, readS3Config, readSiteUrl as siteUrl } from '../functions/core/config-values.ts';
-import type { S3StorageOptions } from '../functions/core/s3-storage.ts';
+import type { DatabaseConfig, DatabaseKind } from '#db/connect.ts';
+import { DEFAULT_RETENTION_DAYS } from '#functions/analytics/rollup.ts';
+import { readInteger as integer, readS3Config, readSiteUrl as siteUrl } from '#core/config-values.ts';
+import type { S3StorageOptions } from '#core/s3-storage.ts';
 
 export interface ServerConfig {
   port: number;

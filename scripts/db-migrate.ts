@@ -1,6 +1,6 @@
 // `npm run db:migrate`: applies pending migrations (opening the database does that);
 // `npm run db:migrate -- --down-all` then reverts every migration (empties the database).
-import { migrateDownAll } from '../db/migrate.ts';
+import { migrateDownAll } from '#db/migrate.ts';
 import { runWithDatabase } from './cli.ts';
 
 await runWithDatabase(async ({ db }) => {

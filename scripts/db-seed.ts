@@ -1,5 +1,5 @@
 // `npm run db:seed`: puts the demo content into an empty database (a database with content is left alone).
-import { seedDemoContent } from '../db/seed/index.ts';
+import { seedDemoContent } from '#db/seed/index.ts';
 import { runWithDatabase } from './cli.ts';
 
 await runWithDatabase(async ({ db }) => {

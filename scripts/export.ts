@@ -1,8 +1,8 @@
 // `npm run export -- [--out FILE] [--analytics]`: the whole site in one archive
 // (docs/archive-format.md). Refuses while the server holds the embedded database (scripts/cli.ts).
 import fs from 'node:fs/promises';
-import { streamArchive } from '../functions/archive/export.ts';
-import { archiveFileName } from '../functions/archive/file-name.ts';
+import { streamArchive } from '#functions/archive/export.ts';
+import { archiveFileName } from '#functions/archive/file-name.ts';
 import { argsOrUsage, runWithDatabase } from './cli.ts';
 import { uploadStorage } from './server/create-server.ts';
 

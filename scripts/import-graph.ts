@@ -16,7 +16,7 @@ export interface Import {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE = /\.(ts|tsx|mts|mjs|js|astro)$/;
-const SKIPPED = new Set(['node_modules', 'dist', 'data', '.site', '.astro', 'test-results', 'playwright-report']);
+const SKIPPED = new Set(['node_modules', 'dist', '.site', '.astro', 'test-results', 'playwright-report']);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -1,7 +1,7 @@
 // `npm run import -- FILE [--replace]`: makes the site what the archive holds. A site with
 // content is only replaced with --replace. Refuses while the server holds the embedded database
 // (scripts/cli.ts); the next `npm start` republishes the site from the imported content.
-import { importArchive, SITE_HAS_CONTENT } from '../functions/archive/import.ts';
+import { importArchive, SITE_HAS_CONTENT } from '#functions/archive/import.ts';
 import { argsOrUsage, runWithDatabase } from './cli.ts';
 import { uploadStorage } from './server/create-server.ts';
 import { settleInterruptedWrites } from './server/interrupted-writes.ts';

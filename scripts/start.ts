@@ -4,9 +4,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { seedDemoContent } from '../db/seed/index.ts';
-import type { Failure } from '../functions/core/rebuild.ts';
-import { readContentSnapshot } from '../functions/site/snapshot.ts';
+import { seedDemoContent } from '#db/seed/index.ts';
+import type { Failure } from '#core/rebuild.ts';
+import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { readConfig } from './config.ts';
 import { ensureFirstAdmin } from './server/admin-account.ts';
 import { startAnalyticsMaintenance } from './server/analytics-maintenance.ts';

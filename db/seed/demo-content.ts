@@ -1,7 +1,7 @@
 // The demo site a newcomer lands on: a living author site, not an empty shell.
 // Gallery metadata is real: prompts, negatives, checkpoints and LoRAs as written by the
 // generators of the images in tests/fixtures/ai-images (the tests hold what each file must give).
-import type { GenerationSettings } from '../../src/lib/galleries.ts';
+import type { GenerationSettings } from '#lib/galleries.ts';
 import type { NewGalleryImage } from '../types.ts';
 
 export const demoProfile = {

@@ -2,11 +2,11 @@
 // summary, segment and content, and the retention of one story's chapters. Each first rolls up
 // the finished days not rolled up yet (report-period.ts), so the numbers are whole without a timer.
 import { Hono } from 'hono';
-import { requireRole } from '../auth/session.ts';
-import { type AppEnv, nowOf } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
-import { ANALYTICS_ROLES } from '../core/roles.ts';
-import { queryParams } from '../core/validate.ts';
+import { requireRole } from '#functions/auth/session.ts';
+import { type AppEnv, nowOf } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
+import { ANALYTICS_ROLES } from '#core/roles.ts';
+import { queryParams } from '#core/validate.ts';
 import { openPeriod } from './report-period.ts';
 import { contentQuery, retentionQuery, segmentQuery, summaryQuery } from './report-schema.ts';
 import { contentReport, retentionReport, segmentReport, summaryReport } from './report.ts';

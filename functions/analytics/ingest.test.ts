@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { remoteTarget, TEST_ORIGIN, useApiTestContext } from '../../scripts/test/api.ts';
+import { remoteTarget, TEST_ORIGIN, useApiTestContext } from '#scripts/test/api.ts';
 import { CHROME_ON_WINDOWS, SESSION_ID, ingest, pageView, setClock, storedEvents } from './test-kit.ts';
 
 const t = useApiTestContext();

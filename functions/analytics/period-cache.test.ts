@@ -3,8 +3,8 @@
 // its period at), it is refreshed when the UTC day changes, and concurrent rollups fill it once.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../src/lib/analytics-report.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '#lib/analytics-report.ts';
 import { chapterDepth, chapterView, createGallery, createStory, type FixtureEvent, galleryView, insertEvents, page, storyView } from './report-kit.ts';
 import { openPeriod, type ReportPeriod } from './report-period.ts';
 import { contentReport, retentionReport, summaryReport } from './report.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 import { dailySalt } from './salts.ts';
 import { visitorKey } from './visitor-key.ts';
 import { CHROME_ON_WINDOWS, ingest, pageView, setClock, storedEvents, storedSalts } from './test-kit.ts';

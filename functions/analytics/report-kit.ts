@@ -3,10 +3,10 @@
 // the stories, chapters and galleries they point at, and an admin's calls to the report routes.
 import type { Insertable } from 'kysely';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import type { AnalyticsEventTable } from '../../db/types.ts';
-import type { ApiTestContext } from '../../scripts/test/api.ts';
-import { galleryPath } from '../../src/lib/gallery-urls.ts';
-import { chapterPath, storyPath } from '../../src/lib/reader-urls.ts';
+import type { AnalyticsEventTable } from '#db/types.ts';
+import type { ApiTestContext } from '#scripts/test/api.ts';
+import { galleryPath } from '#lib/gallery-urls.ts';
+import { chapterPath, storyPath } from '#lib/reader-urls.ts';
 import { setClock } from './test-kit.ts';
 
 type EventRow = Insertable<AnalyticsEventTable>;

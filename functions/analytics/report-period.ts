@@ -1,8 +1,8 @@
 // A report's period and where its daily rows come from: the rollup tables for the days before
 // the watermark, the same aggregation run live over the raw events from there on (decision 0010).
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import type { AnalyticsPeriod } from '../../src/lib/analytics-report.ts';
+import type { Database } from '#db/types.ts';
+import type { AnalyticsPeriod } from '#lib/analytics-report.ts';
 import { dailyContent, dailySegments, dailyTotals, type EventRange } from './daily-aggregates.ts';
 import { isoDay, periodStart, rolledUntil, rollUpAnalytics } from './rollup.ts';
 

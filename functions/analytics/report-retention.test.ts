@@ -3,8 +3,8 @@
 // The clock stands at NOW: the 7-day period is 2026-11-19 to 2026-11-25 (UTC). Events before
 // today are read from the daily rollups (every report rolls up what is due first), today's live.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { withoutFields } from '../chapters/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { withoutFields } from '#functions/chapters/test-kit.ts';
 import {
   chapterDepth,
   chapterView,

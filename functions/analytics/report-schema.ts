@@ -2,8 +2,8 @@
 // (30 when left out), and for segments and content a kind from the fixed lists. Anything else,
 // extra fields included, is refused with 400.
 import { z } from 'zod';
-import { ANALYTICS_PERIODS, AUDIENCE_SEGMENTS, CONTENT_KINDS, DEFAULT_ANALYTICS_PERIOD } from '../../src/lib/analytics-report.ts';
-import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';
+import { ANALYTICS_PERIODS, AUDIENCE_SEGMENTS, CONTENT_KINDS, DEFAULT_ANALYTICS_PERIOD } from '#lib/analytics-report.ts';
+import { SLUG_MAX_LENGTH } from '#lib/slugs.ts';
 
 const days = z
   .enum(ANALYTICS_PERIODS.map(String) as [string, ...string[]], { error: `must be one of ${ANALYTICS_PERIODS.join(', ')}` })

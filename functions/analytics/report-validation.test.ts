@@ -1,9 +1,9 @@
 // What the report routes refuse (400 with the first problem named), who may call them (admins
 // only: 401 anonymous, 403 author and mod), and the period they use when none is asked for.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { ANALYTICS_PERIODS } from '../../src/lib/analytics-report.ts';
-import { withoutFields } from '../chapters/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { ANALYTICS_PERIODS } from '#lib/analytics-report.ts';
+import { withoutFields } from '#functions/chapters/test-kit.ts';
 import { createStory, getReport, reportData } from './report-kit.ts';
 import { setClock } from './test-kit.ts';
 

@@ -2,7 +2,7 @@
 // the period's daily rows (report-period.ts). Stories, chapters and galleries are joined to the
 // content that exists, so invented slugs sent by anyone never reach the author's tables.
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { AnalyticsDailyContentTable, AnalyticsDailyTotalsTable, Database } from '../../db/types.ts';
+import type { AnalyticsDailyContentTable, AnalyticsDailyTotalsTable, Database } from '#db/types.ts';
 import {
   type AnalyticsSummary,
   type AudienceSegment,
@@ -12,7 +12,7 @@ import {
   type StoryRetention,
   TOP_LIST_SIZE,
   type TopStory,
-} from '../../src/lib/analytics-report.ts';
+} from '#lib/analytics-report.ts';
 import { contentRows, dailyRows, periodDays, type ReportPeriod } from './report-period.ts';
 import { segmentLabel } from './segment-labels.ts';
 

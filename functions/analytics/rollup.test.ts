@@ -3,8 +3,8 @@
 // or user agent.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { AUDIENCE_SEGMENTS, CONTENT_KINDS } from '../../src/lib/analytics-report.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { AUDIENCE_SEGMENTS, CONTENT_KINDS } from '#lib/analytics-report.ts';
 import { chapterDepth, chapterView, createGallery, createStory, type FixtureEvent, galleryView, imageView, insertEvents, page, reportData, storyView } from './report-kit.ts';
 import { DEFAULT_RETENTION_DAYS, maintainAnalytics, pruneAnalytics, rolledUntil, rollUpAnalytics } from './rollup.ts';
 import { CHROME_ON_WINDOWS, ingest, pageView, setClock, storedEvents } from './test-kit.ts';

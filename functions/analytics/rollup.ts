@@ -3,8 +3,8 @@
 // rollUpAnalytics first; the Node server also runs maintainAnalytics at start and every hour
 // (scripts/server/analytics-maintenance.ts).
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../src/lib/analytics-report.ts';
+import type { Database } from '#db/types.ts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '#lib/analytics-report.ts';
 import { dailyContent, dailySegments, dailyTotals } from './daily-aggregates.ts';
 
 type Db = Kysely<Database>;

@@ -6,9 +6,9 @@
 // content type (400). Nothing is lost by this: a script outside a browser can post events anyway,
 // as to any analytics endpoint, and an event changes nothing but a count.
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { type AppEnv, nowOf } from '../core/env.ts';
-import { ANALYTICS_LIMIT, rateLimitHits, refuseWhenLimited } from '../core/rate-limit.ts';
-import { declaredJsonText, parseJsonObject, parseJsonText, shallowJsonText } from '../core/validate.ts';
+import { type AppEnv, nowOf } from '#core/env.ts';
+import { ANALYTICS_LIMIT, rateLimitHits, refuseWhenLimited } from '#core/rate-limit.ts';
+import { declaredJsonText, parseJsonObject, parseJsonText, shallowJsonText } from '#core/validate.ts';
 import { referrerHost } from './referrer.ts';
 import { type AnalyticsEventInput, analyticsEventBody } from './schema.ts';
 import { analyticsStore, type EventRecord } from './store.ts';

@@ -3,8 +3,8 @@
 // (https://plausible.io/data-policy#how-we-count-unique-users-without-cookies), so an old hash
 // can never be recomputed from an address, even by someone holding the database.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { toHex } from '../core/bytes.ts';
+import type { Database } from '#db/types.ts';
+import { toHex } from '#core/bytes.ts';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 // One analytics event as the reader's pages send it (docs/product.md, What the pages record).
 // Everything is checked here, so nothing a page (or anyone) sends can fail in the database.
 import { z } from 'zod';
-import { ANALYTICS_EVENT_TYPES } from '../../db/types.ts';
+import { ANALYTICS_EVENT_TYPES } from '#db/types.ts';
 
 /** meta is free-form ("name plus extras"); its JSON may take this many UTF-8 bytes. */
 export const META_MAX_BYTES = 2048;

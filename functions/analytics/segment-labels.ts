@@ -1,6 +1,6 @@
 // Segment values as the dashboard shows them (decision 0010): the rollups keep them raw (an hour
 // is 0-23, a weekday 0-6 from Sunday, no referrer is '').
-import type { AudienceSegment } from '../../src/lib/analytics-report.ts';
+import type { AudienceSegment } from '#lib/analytics-report.ts';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** No referring site: an address typed or bookmarked, or a link on this site. */

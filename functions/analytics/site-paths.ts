@@ -2,8 +2,8 @@
 // src/lib/gallery-urls.ts): the Pages table counts only these, since anyone can send a page view
 // of any path (decision 21).
 import { type RawBuilder, sql } from 'kysely';
-import { GALLERIES_PATH } from '../../src/lib/gallery-urls.ts';
-import { STORIES_PATH } from '../../src/lib/reader-urls.ts';
+import { GALLERIES_PATH } from '#lib/gallery-urls.ts';
+import { STORIES_PATH } from '#lib/reader-urls.ts';
 
 /** Every page's path, without a trailing slash, one per row (`path`): a FROM item. */
 const sitePaths = sql`(

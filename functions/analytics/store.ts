@@ -3,10 +3,10 @@
 // statement counts their rate-limit hits, one writes them, working out their visitor keys and
 // leaving out banned addresses.
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { AnalyticsEventTable, Database } from '../../db/types.ts';
-import { groupCommit, perDatabase } from '../core/group-commit.ts';
-import { type Hit, type HitResult, rateLimitStore } from '../core/rate-limit-store.ts';
-import { canonicalAddress } from '../core/ip-address.ts';
+import type { AnalyticsEventTable, Database } from '#db/types.ts';
+import { groupCommit, perDatabase } from '#core/group-commit.ts';
+import { type Hit, type HitResult, rateLimitStore } from '#core/rate-limit-store.ts';
+import { canonicalAddress } from '#core/ip-address.ts';
 import { dailySalt, utcDay } from './salts.ts';
 import { visitorKeyInput, visitorKeySql } from './visitor-key.ts';
 

@@ -1,7 +1,7 @@
 // Shared by the analytics tests: a browser's user agent, an ingest call as the reader's pages
 // make it, and the stored rows.
 import { vi } from 'vitest';
-import type { ApiTestContext } from '../../scripts/test/api.ts';
+import type { ApiTestContext } from '#scripts/test/api.ts';
 
 export const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { withoutFields } from '../chapters/test-kit.ts';
-import { JSON_MAX_DEPTH } from '../core/json-text.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { withoutFields } from '#functions/chapters/test-kit.ts';
+import { JSON_MAX_DEPTH } from '#core/json-text.ts';
 import { META_MAX_BYTES } from './schema.ts';
 import { CHROME_ON_WINDOWS, ingest, pageView, storedEvents } from './test-kit.ts';
 

@@ -5,7 +5,7 @@
 // The database computes it (store.ts writes a batch of events in one statement); this file says
 // what goes in, and visitorKey computes the same in the runtime, for tests and checks.
 import { type RawBuilder, sql } from 'kysely';
-import { toHex } from '../core/bytes.ts';
+import { toHex } from '#core/bytes.ts';
 
 /** The hashed text: salt, address and user agent on lines of their own (a header holds no line break, so they cannot run together). */
 export function visitorKeyInput(salt: string, ip: string, userAgent: string): string {

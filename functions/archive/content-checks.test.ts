@@ -3,8 +3,8 @@
 // API's rules for addresses and gallery files; each refusal names the entry and writes nothing.
 import { unzipSync, zipSync } from 'fflate';
 import { describe, it } from 'vitest';
-import { pngBytes } from '../images/test-kit.ts';
-import { concatBytes, SAMPLE_IMAGES, textBytes } from '../uploads/sample-images.ts';
+import { pngBytes } from '#functions/images/test-kit.ts';
+import { concatBytes, SAMPLE_IMAGES, textBytes } from '#functions/uploads/sample-images.ts';
 import { useRefusalTests } from './refusal-kit.ts';
 import { craftArchive, emptyData, exportArchive } from './test-kit.ts';
 

@@ -5,15 +5,15 @@
 // stream starts: the Worker closes a request's connections once its handler has answered.
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import type { Storage } from '../core/storage.ts';
+import type { Database } from '#db/types.ts';
+import type { Storage } from '#core/storage.ts';
 import { type ChapterRow, chapterToMarkdown } from './chapter-markdown.ts';
 import { archivePaths } from './layout.ts';
 import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type Manifest, type ManifestFile, MANIFEST_PATH, sha256Hex } from './manifest.ts';
 import { rowsAsJson, writableColumns } from './rows.ts';
 import { CHAPTERS_TABLE, tablesFor } from './tables.ts';
 import { siteUploadKeys } from './uploads.ts';
-import { yieldWhenDue } from '../core/yield.ts';
+import { yieldWhenDue } from '#core/yield.ts';
 
 export interface ExportOptions {
   analytics: boolean;

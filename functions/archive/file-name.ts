@@ -1,7 +1,7 @@
 // The export's file name carries the day in the author's time zone (author-site-2026-11-22.zip),
 // so an export made just after midnight in Berlin is not named after yesterday.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 
 export function archiveDay(now: Date, timeZone: string): string {
   try {

@@ -4,10 +4,10 @@
 // committed; the old site's other files are deleted only after that. A failure at any point, even
 // a killed process, leaves every row and every existing file as it was (decision 22).
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { diskFull } from '../core/disk-full.ts';
-import { AppError } from '../core/errors.ts';
-import type { Storage } from '../core/storage.ts';
+import type { Database } from '#db/types.ts';
+import { diskFull } from '#core/disk-full.ts';
+import { AppError } from '#core/errors.ts';
+import type { Storage } from '#core/storage.ts';
 import { markCommitted, openJournal, settleImport } from './journal.ts';
 import { type ArchiveContents, readArchive, readVerified } from './read-archive.ts';
 import { advanceSequences, emptyTables, insertRowsFromJson, writableColumns } from './rows.ts';

@@ -3,9 +3,9 @@
 // import killed before or after its commit left is settled from its journal at the next start.
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import type { Storage } from '../core/storage.ts';
-import { pngBytes } from '../images/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import type { Storage } from '#core/storage.ts';
+import { pngBytes } from '#functions/images/test-kit.ts';
 import { importArchive } from './import.ts';
 import { settleInterruptedImports } from './journal.ts';
 import { craftArchive, exportArchive, fillSite } from './test-kit.ts';

@@ -4,8 +4,8 @@
 // was killed: before its commit, the files it wrote are deleted (the rows never changed); after
 // it, the old files it had not yet deleted are.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import type { Storage } from '../core/storage.ts';
+import type { Database } from '#db/types.ts';
+import type { Storage } from '#core/storage.ts';
 
 type Db = Kysely<Database>;
 

@@ -2,7 +2,7 @@
 // with its size and SHA-256, so an import can prove the archive whole before it writes anything.
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
-import { toHex } from '../core/bytes.ts';
+import { toHex } from '#core/bytes.ts';
 
 export const ARCHIVE_FORMAT = 'author-site-archive';
 /** Raised when the layout changes in a way an older import could not read. */

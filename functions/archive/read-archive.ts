@@ -4,11 +4,11 @@
 // API's checks, and that each upload passes the checks of its kind of upload (upload-rules.ts).
 // Files are unpacked one at a time; an upload's bytes are not kept (the import reads it again).
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { AppError } from '../core/errors.ts';
-import { JSON_MAX_DEPTH, nestsDeeperThan, TOO_DEEP } from '../core/json-text.ts';
-import { FileRefused } from '../images/upload-checks.ts';
-import { tooLargeMessage } from '../../src/lib/upload-kinds.ts';
+import type { Database } from '#db/types.ts';
+import { AppError } from '#core/errors.ts';
+import { JSON_MAX_DEPTH, nestsDeeperThan, TOO_DEEP } from '#core/json-text.ts';
+import { FileRefused } from '#functions/images/upload-checks.ts';
+import { tooLargeMessage } from '#lib/upload-kinds.ts';
 import { chapterFromMarkdown } from './chapter-markdown.ts';
 import { archivePaths, classifyPath } from './layout.ts';
 import {

@@ -2,7 +2,7 @@
 // leaving every row and file as it was (on a site with content, with the replace confirmed, so
 // only the refusal stands in the way).
 import { beforeEach, expect } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 import { fillSite, snapshotSite } from './test-kit.ts';
 
 export function importForm(archive: Uint8Array | string, replace = true): FormData {

@@ -3,8 +3,8 @@
 // (on a site with content, with the replace confirmed, so only the refusal stands in the way).
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
-import { pngBytes } from '../images/test-kit.ts';
+import { MemoryStorage } from '#scripts/test/memory-storage.ts';
+import { pngBytes } from '#functions/images/test-kit.ts';
 import { importArchive, SITE_HAS_CONTENT } from './import.ts';
 import { craftArchive, emptyData, exportArchive, snapshotSite } from './test-kit.ts';
 import { importForm, useRefusalTests } from './refusal-kit.ts';

@@ -4,9 +4,9 @@
 import { sql } from 'kysely';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../scripts/test/database.ts';
-import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { openTestDatabase, type TestDatabase } from '#scripts/test/database.ts';
+import { MemoryStorage } from '#scripts/test/memory-storage.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 import { chapterFromMarkdown } from './chapter-markdown.ts';
 import { importArchive } from './import.ts';
 import { tablesFor } from './tables.ts';

@@ -3,11 +3,11 @@
 // the middle of an import leaving every row and file as it was. 401/403: functions/roles.test.ts.
 import { unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
-import { refused } from '../chapters/test-kit.ts';
-import { DISK_FULL } from '../core/disk-full.ts';
-import { pngBytes } from '../images/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { MemoryStorage } from '#scripts/test/memory-storage.ts';
+import { refused } from '#functions/chapters/test-kit.ts';
+import { DISK_FULL } from '#core/disk-full.ts';
+import { pngBytes } from '#functions/images/test-kit.ts';
 import { archiveDay } from './file-name.ts';
 import { exportArchive, fillSite, snapshotSite } from './test-kit.ts';
 

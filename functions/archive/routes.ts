@@ -1,12 +1,12 @@
 // Export and import of the whole site (decisions 0012 and 0022), for admins only: mounted at /api/admin.
 import { type Context, Hono } from 'hono';
-import { requireRole } from '../auth/session.ts';
-import { type AppEnv, nowOf } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
-import { spoolInMemory, type SpooledBody } from '../core/spool.ts';
-import { formBodyLimit, formFields, readMultipart } from '../core/form.ts';
-import { ARCHIVE_ROLES } from '../core/roles.ts';
-import { queryParams, parseOrThrow } from '../core/validate.ts';
+import { requireRole } from '#functions/auth/session.ts';
+import { type AppEnv, nowOf } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
+import { spoolInMemory, type SpooledBody } from '#core/spool.ts';
+import { formBodyLimit, formFields, readMultipart } from '#core/form.ts';
+import { ARCHIVE_ROLES } from '#core/roles.ts';
+import { queryParams, parseOrThrow } from '#core/validate.ts';
 import { streamArchive } from './export.ts';
 import { importArchive } from './import.ts';
 import { exportQuery, importForm, importQuery } from './schema.ts';

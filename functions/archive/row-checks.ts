@@ -4,10 +4,10 @@
 // rewritten into a harmless path is refused. A gallery image may only name files of its own
 // gallery, each file one image's: deleting the image deletes them.
 import type { z } from 'zod';
-import { profileUpdateSchema, socialsUpdateSchema } from '../site/schema.ts';
-import { storyUpdateSchema } from '../stories/schema.ts';
-import { uploadKeyOf } from '../../src/lib/upload-paths.ts';
-import { isImageAddress } from '../../src/lib/web-addresses.ts';
+import { profileUpdateSchema, socialsUpdateSchema } from '#functions/site/schema.ts';
+import { storyUpdateSchema } from '#functions/stories/schema.ts';
+import { uploadKeyOf } from '#lib/upload-paths.ts';
+import { isImageAddress } from '#lib/web-addresses.ts';
 import { GALLERY_KEY } from './upload-rules.ts';
 
 type Row = Record<string, unknown>;

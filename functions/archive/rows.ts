@@ -2,7 +2,7 @@
 // microseconds of a timestamptz and a JS number the digits of a large bigint, and the import must
 // make the site identical. Reads use json_agg, writes json_populate_recordset.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 import type { ArchivedTable } from './tables.ts';
 
 type Db = Kysely<Database>;

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { tempFileSpool } from '../../scripts/server/temp-spool.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { tempFileSpool } from '#scripts/server/temp-spool.ts';
 import { exportArchive, fillSite, snapshotSite } from './test-kit.ts';
 
 const t = useApiTestContext();

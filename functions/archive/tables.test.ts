@@ -2,7 +2,7 @@
 // table added by a later migration cannot silently miss the export.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../scripts/test/database.ts';
+import { openTestDatabase, type TestDatabase } from '#scripts/test/database.ts';
 import { ARCHIVED_TABLES, LEFT_OUT_TABLES } from './tables.ts';
 
 let database: TestDatabase;

@@ -2,13 +2,13 @@
 // upload, and snapshots of rows (as Postgres JSON text) and files (as bytes) to compare.
 import { zipSync, type Zippable } from 'fflate';
 import { type Kysely, sql } from 'kysely';
-import { seedDemoContent } from '../../db/seed/index.ts';
-import type { Database } from '../../db/types.ts';
-import { sharpImages } from '../../scripts/server/sharp-images.ts';
-import { rollUpAnalytics } from '../analytics/rollup.ts';
-import type { Storage } from '../core/storage.ts';
-import { pngBytes } from '../images/test-kit.ts';
-import { storeGalleryImage } from '../images/upload.ts';
+import { seedDemoContent } from '#db/seed/index.ts';
+import type { Database } from '#db/types.ts';
+import { sharpImages } from '#scripts/server/sharp-images.ts';
+import { rollUpAnalytics } from '#functions/analytics/rollup.ts';
+import type { Storage } from '#core/storage.ts';
+import { pngBytes } from '#functions/images/test-kit.ts';
+import { storeGalleryImage } from '#functions/images/upload.ts';
 import { type ExportOptions, streamArchive } from './export.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, MANIFEST_PATH, sha256Hex } from './manifest.ts';
 import { type ArchivedTable, tablesFor } from './tables.ts';

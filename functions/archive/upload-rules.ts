@@ -2,10 +2,10 @@
 // lives. The Upload Manager's folders take what their upload form takes (functions/uploads/), a
 // gallery's files what the gallery upload takes (functions/images/upload-checks.ts), with the
 // size known from the zip's directory before anything is inflated. Every other key is refused.
-import { managedKeyOf } from '../uploads/store.ts';
-import { checkImageBytes } from '../uploads/image-bytes.ts';
-import { checkGalleryImageBytes, FileRefused, GALLERY_IMAGE_MAX_BYTES } from '../images/upload-checks.ts';
-import { INVALID_TYPE_MESSAGE, UPLOAD_FOLDERS, UPLOAD_MAX_BYTES, type UploadType } from '../../src/lib/upload-kinds.ts';
+import { managedKeyOf } from '#functions/uploads/store.ts';
+import { checkImageBytes } from '#functions/uploads/image-bytes.ts';
+import { checkGalleryImageBytes, FileRefused, GALLERY_IMAGE_MAX_BYTES } from '#functions/images/upload-checks.ts';
+import { INVALID_TYPE_MESSAGE, UPLOAD_FOLDERS, UPLOAD_MAX_BYTES, type UploadType } from '#lib/upload-kinds.ts';
 
 export interface UploadRule {
   maxBytes: number;

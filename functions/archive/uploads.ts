@@ -3,11 +3,11 @@
 // bytes is left alone; a key that holds other bytes gets a new name in its folder, and the rows'
 // references to it are renamed with it.
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import type { Storage } from '../core/storage.ts';
-import { IMAGE_FORMATS, sniffImageFormat } from '../uploads/image-bytes.ts';
-import { MANAGED_FOLDERS } from '../../src/lib/upload-kinds.ts';
-import { UPLOADS_URL_PREFIX } from '../../src/lib/upload-paths.ts';
+import type { Database } from '#db/types.ts';
+import type { Storage } from '#core/storage.ts';
+import { IMAGE_FORMATS, sniffImageFormat } from '#functions/uploads/image-bytes.ts';
+import { MANAGED_FOLDERS } from '#lib/upload-kinds.ts';
+import { UPLOADS_URL_PREFIX } from '#lib/upload-paths.ts';
 import { sha256Hex } from './manifest.ts';
 import type { ArchiveUpload } from './read-archive.ts';
 

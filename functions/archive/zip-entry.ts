@@ -3,7 +3,7 @@
 // than after inflating), and the event loop is given back every few milliseconds, so a large
 // archive does not stall the server's other requests. Layout: PKWARE APPNOTE.TXT 4.3.7.
 import { Inflate } from 'fflate';
-import { yieldWhenDue } from '../core/yield.ts';
+import { yieldWhenDue } from '#core/yield.ts';
 import { type ArchiveSource, type ZipDirectoryEntry, ZipFormatError } from './zip-directory.ts';
 
 const LOCAL_SIGNATURE = 0x04034b50;

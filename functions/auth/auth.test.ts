@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionCookieFrom, useApiTestContext } from '../../scripts/test/api.ts';
+import { sessionCookieFrom, useApiTestContext } from '#scripts/test/api.ts';
 
 const t = useApiTestContext();
 const PASSWORD = 'correct horse battery';
@@ -214,7 +214,7 @@ describe('the .php alias', () => {
 
 describe('Secure cookies behind an https proxy', () => {
   it('marks the cookie Secure when the app is told the site is https, even over http', async () => {
-    const { createApp } = await import('../app.ts');
+    const { createApp } = await import('#functions/app.ts');
     const app = createApp({ ...t.deps, secureCookies: true });
     await t.createUser('admin', PASSWORD);
     const res = await app.request('http://localhost/api/auth/login', {
@@ -229,7 +229,7 @@ describe('Secure cookies behind an https proxy', () => {
 
 describe('the configured site origin (SITE_URL) for CSRF', () => {
   it('accepts a non-JSON write from the site origin even when the app is reached at another address, and refuses others', async () => {
-    const { createApp } = await import('../app.ts');
+    const { createApp } = await import('#functions/app.ts');
     const app = createApp({ ...t.deps, siteOrigin: 'https://author.example' });
     const post = (origin: string) =>
       app.request('http://internal:4321/api/auth/logout', {

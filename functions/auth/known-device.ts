@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
-import { type AppEnv, nowOf } from '../core/env.ts';
+import { type AppEnv, nowOf } from '#core/env.ts';
 import { credentialCookieName, isHttps } from './session.ts';
 
 export const KNOWN_DEVICE_COOKIE = 'known_device';

@@ -2,7 +2,7 @@
 // foundation: one wrong password every 15 minutes kept `admin` out for good).
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { sessionCookieFrom, useApiTestContext } from '../../scripts/test/api.ts';
+import { sessionCookieFrom, useApiTestContext } from '#scripts/test/api.ts';
 import { accountKey, addressKey, deviceKey, pairKey, throttleStore } from './throttle.ts';
 
 const t = useApiTestContext();

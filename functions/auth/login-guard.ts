@@ -2,7 +2,7 @@
 // says why): a known device answers for itself alone; anyone else for the account from this
 // address, the address, and the account as a whole.
 import type { Context } from 'hono';
-import type { AppEnv } from '../core/env.ts';
+import type { AppEnv } from '#core/env.ts';
 import { knownDeviceId } from './known-device.ts';
 import { ACCOUNT_POLICY, accountKey, ADDRESS_POLICY, addressKey, deviceKey, PAIR_POLICY, pairKey, throttleStore } from './throttle.ts';
 

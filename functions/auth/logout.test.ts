@@ -1,7 +1,7 @@
 // Signing out: this device only (its token is refused from then on), or every device (the
 // session version is bumped). Decision 0034.
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 
 const t = useApiTestContext();
 const PASSWORD = 'correct horse battery';

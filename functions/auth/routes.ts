@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { AppError, fieldError } from '../core/errors.ts';
-import { type AppEnv, nowOf } from '../core/env.ts';
-import { jsonBody } from '../core/validate.ts';
+import { AppError, fieldError } from '#core/errors.ts';
+import { type AppEnv, nowOf } from '#core/env.ts';
+import { jsonBody } from '#core/validate.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
 import { changePasswordSchema, loginSchema } from './schema.ts';
 import { currentSession, currentUser, endSession, requireRole, startSession } from './session.ts';

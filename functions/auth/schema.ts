@@ -1,6 +1,6 @@
 // The API's input rules for signing in and passwords: every request is checked here first.
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/lib/limits.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#lib/limits.ts';
 
 const required = (label: string, max: number) =>
   z

@@ -1,7 +1,7 @@
 // Session tokens and cookies: only a token this site issued, complete and in date, signs anyone in.
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { sessionCookieFrom, useApiTestContext } from '../../scripts/test/api.ts';
+import { sessionCookieFrom, useApiTestContext } from '#scripts/test/api.ts';
 import { SESSION_SECONDS, signSessionToken } from './session.ts';
 
 const t = useApiTestContext();

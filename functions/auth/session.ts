@@ -7,10 +7,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
-import type { StaffRole } from '../../db/types.ts';
-import { AppError } from '../core/errors.ts';
-import { type AppEnv, nowOf, type SessionUser } from '../core/env.ts';
-import { SIGNED_IN_HINT_COOKIE } from '../../src/lib/signed-in-hint.ts';
+import type { StaffRole } from '#db/types.ts';
+import { AppError } from '#core/errors.ts';
+import { type AppEnv, nowOf, type SessionUser } from '#core/env.ts';
+import { SIGNED_IN_HINT_COOKIE } from '#lib/signed-in-hint.ts';
 import { userStore } from './store.ts';
 
 export const SESSION_COOKIE = 'session';

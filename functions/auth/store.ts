@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, NewUser, UserRow } from '../../db/types.ts';
+import type { Database, NewUser, UserRow } from '#db/types.ts';
 
 export const userStore = {
   async findById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {

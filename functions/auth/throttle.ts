@@ -11,7 +11,7 @@
 // - wrong current passwords on change-password, per user: it needs a session, so login blocks
 //   never apply to it.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 
 export interface ThrottlePolicy {
   /** Failures allowed before delays start. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLUG_PATTERN } from '../../src/lib/slugs.ts';
+import { SLUG_PATTERN } from '#lib/slugs.ts';
 import { planBulkUpload, type UploadedFile } from './bulk-plan.ts';
 
 const file = (name: string, text: string): UploadedFile => ({ name, bytes: new TextEncoder().encode(text) });

@@ -2,9 +2,9 @@
 // taken in natural name order; a file without a number gets the next free one; a number the
 // story (or an earlier file) already has is an error for that file only; a slug that is taken
 // gets "-2", "-3", … unless the file named the slug itself.
-import { CHAPTER_LIMITS } from '../../src/lib/limits.ts';
-import { SLUG_MAX_LENGTH, SLUG_PATTERN, storySlug } from '../../src/lib/slugs.ts';
-import type { ChapterStatus } from '../../src/lib/stories.ts';
+import { CHAPTER_LIMITS } from '#lib/limits.ts';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, storySlug } from '#lib/slugs.ts';
+import type { ChapterStatus } from '#lib/stories.ts';
 import { readChapterFile } from './chapter-file.ts';
 
 export interface UploadedFile {

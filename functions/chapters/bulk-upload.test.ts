@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES, CHAPTER_FILE_MAX_BYTES } from '../../src/lib/limits.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES, CHAPTER_FILE_MAX_BYTES } from '#lib/limits.ts';
 import { chapterTestKit, expectError, FORBIDDEN, SIGN_IN, STORY_NOT_FOUND } from './test-kit.ts';
 
 const t = useApiTestContext();

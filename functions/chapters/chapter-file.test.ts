@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHAPTER_FILE_MAX_BYTES } from '../../src/lib/limits.ts';
+import { CHAPTER_FILE_MAX_BYTES } from '#lib/limits.ts';
 import { parseFileName, readChapterFile, type ChapterFromFile } from './chapter-file.ts';
-import { CHAPTER_LIMITS } from '../../src/lib/limits.ts';
+import { CHAPTER_LIMITS } from '#lib/limits.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 

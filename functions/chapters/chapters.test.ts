@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { CHAPTER_LIMITS } from '../../src/lib/limits.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { CHAPTER_LIMITS } from '#lib/limits.ts';
 import { CHAPTER_NOT_FOUND, chapterTestKit, expectError, FORBIDDEN, refusedField, SIGN_IN, STORY_NOT_FOUND } from './test-kit.ts';
 
 const t = useApiTestContext();

@@ -2,17 +2,17 @@
 // manage every chapter, one at a time or by bulk Markdown upload. Every change republishes.
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { currentUser, requireRole } from '../auth/session.ts';
-import { foreignKeyViolation, uniqueViolation } from '../core/db-errors.ts';
-import { type AppEnv, nowOf } from '../core/env.ts';
-import { AppError, fieldError } from '../core/errors.ts';
-import { filesIn, formBodyLimit, readMultipart } from '../core/form.ts';
-import { CONTENT_ROLES, isContentRole } from '../core/roles.ts';
-import { jsonBody, parseOrThrow, queryParams } from '../core/validate.ts';
-import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '../../src/lib/limits.ts';
-import { RELEASED_AT_ONCE, resolveRelease } from '../releases/release-time.ts';
-import { storyStore } from '../stories/store.ts';
+import type { Database } from '#db/types.ts';
+import { currentUser, requireRole } from '#functions/auth/session.ts';
+import { foreignKeyViolation, uniqueViolation } from '#core/db-errors.ts';
+import { type AppEnv, nowOf } from '#core/env.ts';
+import { AppError, fieldError } from '#core/errors.ts';
+import { filesIn, formBodyLimit, readMultipart } from '#core/form.ts';
+import { CONTENT_ROLES, isContentRole } from '#core/roles.ts';
+import { jsonBody, parseOrThrow, queryParams } from '#core/validate.ts';
+import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '#lib/limits.ts';
+import { RELEASED_AT_ONCE, resolveRelease } from '#functions/releases/release-time.ts';
+import { storyStore } from '#functions/stories/store.ts';
 import { planBulkUpload } from './bulk-plan.ts';
 import { bulkUploadFields, chapterCreateSchema, chapterDeleteSchema, chapterListQuery, chapterUpdateSchema } from './schema.ts';
 import { type ChapterIdentity, chapterStore } from './store.ts';

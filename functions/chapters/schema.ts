@@ -1,11 +1,11 @@
 // The API's input rules for chapters: every request is checked here first.
 import { z } from 'zod';
-import { idField, slugField } from '../core/fields.ts';
-import { ADMIN_CHAPTER_LIMIT, CHAPTER_LIMITS, READER_CHAPTER_PAGE_SIZE } from '../../src/lib/limits.ts';
-import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';
-import { CHAPTER_STATUSES } from '../../src/lib/stories.ts';
-import { positiveInteger } from '../core/query-fields.ts';
-import { fieldLabels } from '../core/zod-messages.ts';
+import { idField, slugField } from '#core/fields.ts';
+import { ADMIN_CHAPTER_LIMIT, CHAPTER_LIMITS, READER_CHAPTER_PAGE_SIZE } from '#lib/limits.ts';
+import { SLUG_MAX_LENGTH } from '#lib/slugs.ts';
+import { CHAPTER_STATUSES } from '#lib/stories.ts';
+import { positiveInteger } from '#core/query-fields.ts';
+import { fieldLabels } from '#core/zod-messages.ts';
 
 export const chapterNumberField = z
   .number()

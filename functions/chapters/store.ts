@@ -1,9 +1,9 @@
 // Chapter queries. Readers get published chapters with their like and approved-comment counts;
 // staff get every chapter. Content is sent only for a single chapter: lists carry a preview.
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { CHAPTER_PREVIEW_LENGTH } from '../../src/lib/limits.ts';
-import type { AdminChapterSummary, Chapter, ChapterSummary } from '../../src/lib/stories.ts';
+import type { Database } from '#db/types.ts';
+import { CHAPTER_PREVIEW_LENGTH } from '#lib/limits.ts';
+import type { AdminChapterSummary, Chapter, ChapterSummary } from '#lib/stories.ts';
 import type { ChapterCreate, ChapterUpdate } from './schema.ts';
 
 /** A chapter save with its release time resolved to an instant (functions/releases/release-time.ts). */

@@ -1,7 +1,7 @@
 // Shared by the chapter API test files: rows straight into the database, and error checks.
 import { expect } from 'vitest';
-import type { ApiTestContext } from '../../scripts/test/api.ts';
-import type { ChapterStatus, StoryStatus } from '../../src/lib/stories.ts';
+import type { ApiTestContext } from '#scripts/test/api.ts';
+import type { ChapterStatus, StoryStatus } from '#lib/stories.ts';
 
 export const STORY_NOT_FOUND = { success: false, error: 'Story not found.' };
 export const CHAPTER_NOT_FOUND = { success: false, error: 'Chapter not found.' };

@@ -2,10 +2,10 @@
 // `wrangler secret put`, or `wrangler dev --var NAME:value`). Read on every request (it is a
 // few string checks), so a mistake is answered with a message naming the variable instead of
 // crashing the instance at start-up, and a fixed variable works without a new deploy.
-import { readInteger, readS3Config, readSiteUrl, type ConfigVariables } from '../core/config-values.ts';
-import type { S3StorageOptions } from '../core/s3-storage.ts';
-import { DEFAULT_RETENTION_DAYS } from '../analytics/rollup.ts';
-import { parseDeployHookUrl } from '../core/deploy-hook.ts';
+import { readInteger, readS3Config, readSiteUrl, type ConfigVariables } from '#core/config-values.ts';
+import type { S3StorageOptions } from '#core/s3-storage.ts';
+import { DEFAULT_RETENTION_DAYS } from '#functions/analytics/rollup.ts';
+import { parseDeployHookUrl } from '#core/deploy-hook.ts';
 
 /**
  * Every variable the Worker reads (also listed in docs/decisions/0015-cloudflare-workers-entry.md):

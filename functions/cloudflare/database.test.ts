@@ -2,7 +2,7 @@
 // an ErrorEvent (no Error), which Hono's error handler would never receive.
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { databaseUnavailable } from '../core/db-errors.ts';
+import { databaseUnavailable } from '#core/db-errors.ts';
 import { asError, errorsAsErrors } from './database.ts';
 
 /** What workerd hands the driver when the socket fails: the WebSocket's error event, with a message. */

@@ -7,8 +7,8 @@
 // Workers: https://neon.com/docs/serverless/serverless-driver#use-the-driver-over-websockets).
 import { Pool, type PoolClient, neonConfig } from '@neondatabase/serverless';
 import { Kysely, PostgresDialect } from 'kysely';
-import { POOL_TIMEOUTS } from '../../db/pool-timeouts.ts';
-import type { Database } from '../../db/types.ts';
+import { POOL_TIMEOUTS } from '#db/pool-timeouts.ts';
+import type { Database } from '#db/types.ts';
 import type { WorkerConfig } from './config.ts';
 
 export interface DatabaseSession {

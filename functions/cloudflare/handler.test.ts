@@ -1,14 +1,14 @@
 // The Worker's handlers with fake platform pieces: a test database for Neon, memory for S3, a
 // recording rebuild trigger and a fake ASSETS binding that serves a few pages.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
-import { hashPassword } from '../auth/password.ts';
-import { userStore } from '../auth/store.ts';
-import { chapterTestKit } from '../chapters/test-kit.ts';
-import { sharpImages } from '../../scripts/server/sharp-images.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { MemoryStorage } from '#scripts/test/memory-storage.ts';
+import { hashPassword } from '#functions/auth/password.ts';
+import { userStore } from '#functions/auth/store.ts';
+import { chapterTestKit } from '#functions/chapters/test-kit.ts';
+import { sharpImages } from '#scripts/server/sharp-images.ts';
 import { ANALYTICS_CRON, clientIpOf, createWorker, type WaitUntil, type WorkerEnv, type WorkerRebuild } from './handler.ts';
-import { PAGE_CSP } from '../core/page-security.ts';
+import { PAGE_CSP } from '#core/page-security.ts';
 
 const t = useApiTestContext();
 const { insertStory, insertChapters, chapterRows } = chapterTestKit(t);

@@ -3,15 +3,15 @@
 // Cloudflare found no file for) to the site's fallback; `scheduled` (the cron triggers) releases
 // due chapters and retries a failed deploy hook every minute, and keeps the analytics rollups
 // current every hour. The app is created per request (about 0.5 ms) because its database is.
-import { maintainAnalytics } from '../analytics/rollup.ts';
-import { createApp } from '../app.ts';
-import { nowOf } from '../core/env.ts';
-import type { ImageProcessor } from '../core/images.ts';
-import type { RebuildTrigger } from '../core/rebuild.ts';
-import { S3Storage } from '../core/s3-storage.ts';
-import type { Storage } from '../core/storage.ts';
-import { canonicalAddress } from '../core/ip-address.ts';
-import { runDueReleases } from '../releases/run.ts';
+import { maintainAnalytics } from '#functions/analytics/rollup.ts';
+import { createApp } from '#functions/app.ts';
+import { nowOf } from '#core/env.ts';
+import type { ImageProcessor } from '#core/images.ts';
+import type { RebuildTrigger } from '#core/rebuild.ts';
+import { S3Storage } from '#core/s3-storage.ts';
+import type { Storage } from '#core/storage.ts';
+import { canonicalAddress } from '#core/ip-address.ts';
+import { runDueReleases } from '#functions/releases/run.ts';
 import { readWorkerConfig, type WorkerConfig } from './config.ts';
 import type { DatabaseSession } from './database.ts';
 import { type AssetsBinding, siteFallback } from './site-fallback.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { staticSite } from '../../scripts/server/static-site.ts';
-import { PAGE_CSP, SECURITY_HEADERS } from '../core/page-security.ts';
+import { staticSite } from '#scripts/server/static-site.ts';
+import { PAGE_CSP, SECURITY_HEADERS } from '#core/page-security.ts';
 import { headersFile } from './page-headers.ts';
 
 describe('the Worker page headers', () => {

@@ -2,7 +2,7 @@
 // the Worker: Cloudflare serves the asset files itself and takes their headers from a `_headers`
 // file in the asset folder (written by `npm run build:cloud`); the few answers the Worker makes
 // for pages (not-found pages, redirects, the admin app's fallback) get them from here.
-import { SECURITY_HEADERS } from '../core/page-security.ts';
+import { SECURITY_HEADERS } from '#core/page-security.ts';
 
 /**
  * The `_headers` file (https://developers.cloudflare.com/workers/static-assets/headers/): every

@@ -46,7 +46,7 @@ describe('compileWithPrecompiled', () => {
     WebAssembly.compile = refuse;
     usePrecompiledWasm(bundled);
     // Imported only now: hash-wasm compiles (and caches) its modules on first use.
-    const { hashPassword, verifyPassword } = await import('../auth/password.ts');
+    const { hashPassword, verifyPassword } = await import('#functions/auth/password.ts');
     const hash = await hashPassword('correct horse battery');
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);

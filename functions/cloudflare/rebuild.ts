@@ -1,7 +1,7 @@
 // The Worker's rebuild trigger: the deploy hook (functions/core/deploy-hook.ts) when DEPLOY_HOOK_URL
 // is set. Without it nothing can rebuild the pages, which is a valid set-up (pages built and
 // deployed by hand or by CI), so changes are only logged and the admin shows no publishing.
-import { DeployHookTrigger } from '../core/deploy-hook.ts';
+import { DeployHookTrigger } from '#core/deploy-hook.ts';
 import type { WorkerConfig } from './config.ts';
 import type { DatabaseSession } from './database.ts';
 import type { WorkerRebuild } from './handler.ts';

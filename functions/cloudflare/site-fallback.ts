@@ -4,8 +4,8 @@
 // admin app's page (it routes in the browser), a missing chapter gets the 'Chapter not found'
 // page and a missing gallery the 'Gallery not found.' page, both with status 404, and any other
 // unknown address redirects to its area's list or the landing page (docs/product.md, Forms and messages).
-import { GALLERY_NOT_FOUND_PATH } from '../../src/lib/gallery-urls.ts';
-import { SECURITY_HEADERS } from '../core/page-security.ts';
+import { GALLERY_NOT_FOUND_PATH } from '#lib/gallery-urls.ts';
+import { SECURITY_HEADERS } from '#core/page-security.ts';
 
 /** The Worker's static assets binding (wrangler.jsonc "assets.binding"). */
 export interface AssetsBinding {

@@ -7,6 +7,6 @@ import pngDecoder from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module';
 import resizer from '@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm?module';
 import webpDecoder from '@jsquash/webp/codec/dec/webp_dec.wasm?module';
 import webpEncoder from '@jsquash/webp/codec/enc/webp_enc_simd.wasm?module';
-import type { WasmCodecModules } from '../images/wasm-images.ts';
+import type { WasmCodecModules } from '#functions/images/wasm-images.ts';
 
 export const workerCodecModules = async (): Promise<WasmCodecModules> => ({ pngDecoder, jpegDecoder, webpDecoder, webpEncoder, resizer });

@@ -3,7 +3,7 @@
 // Why a Worker with static assets and not Pages Functions: docs/decisions/0015-cloudflare-workers-entry.md.
 // Its variables are listed in ./config.ts (DATABASE_URL, NEON_WS_PROXY, SESSION_SECRET, SITE_URL,
 // S3_*, DEPLOY_HOOK_URL, RATE_LIMIT_SCALE, ANALYTICS_RETENTION_DAYS, ARCHIVE_MAX_BYTES).
-import { wasmImages } from '../images/wasm-images.ts';
+import { wasmImages } from '#functions/images/wasm-images.ts';
 import { openNeonDatabase } from './database.ts';
 import { createWorker } from './handler.ts';
 import { hashWasmModules } from './hash-wasm-modules.ts';

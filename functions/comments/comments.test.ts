@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { BANNED_ADDRESS_MESSAGE } from '../core/guards.ts';
-import { CHAPTER_NOT_FOUND, expectError, refusedField } from '../chapters/test-kit.ts';
-import { INVALID_ID_FIELDS, INVALID_ID_PARAMS, insertReaderChapters } from '../likes/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { BANNED_ADDRESS_MESSAGE } from '#core/guards.ts';
+import { CHAPTER_NOT_FOUND, expectError, refusedField } from '#functions/chapters/test-kit.ts';
+import { INVALID_ID_FIELDS, INVALID_ID_PARAMS, insertReaderChapters } from '#functions/likes/test-kit.ts';
 
 const t = useApiTestContext();
 

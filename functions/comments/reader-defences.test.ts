@@ -1,12 +1,12 @@
 // The abuse defences (docs/product.md, Security) on the four routes where anonymous visitors write (chapter and image comments
 // and likes), and on analytics ingest: bans, per-address rate limits, duplicate and link-spam comments.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { CHROME_ON_WINDOWS, pageView, setClock, storedEvents, ingest } from '../analytics/test-kit.ts';
-import { BANNED_ADDRESS_MESSAGE } from '../core/guards.ts';
-import { COMMENT_LIMIT, LIKE_LIMIT } from '../core/rate-limit.ts';
-import { galleryTestKit } from '../images/test-kit.ts';
-import { insertReaderChapters, visitorCookie } from '../likes/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { CHROME_ON_WINDOWS, pageView, setClock, storedEvents, ingest } from '#functions/analytics/test-kit.ts';
+import { BANNED_ADDRESS_MESSAGE } from '#core/guards.ts';
+import { COMMENT_LIMIT, LIKE_LIMIT } from '#core/rate-limit.ts';
+import { galleryTestKit } from '#functions/images/test-kit.ts';
+import { insertReaderChapters, visitorCookie } from '#functions/likes/test-kit.ts';
 
 const t = useApiTestContext();
 afterEach(() => vi.useRealTimers());

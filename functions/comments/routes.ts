@@ -2,10 +2,10 @@
 // moderation. They are loaded live by the reader's island and the lightbox, so submitting rebuilds
 // nothing. Submitting is refused to banned addresses and limited per address (docs/product.md, Security).
 import { Hono } from 'hono';
-import type { AppEnv } from '../core/env.ts';
-import { bannedAddressGuard } from '../core/guards.ts';
-import { COMMENT_LIMIT, rateLimit } from '../core/rate-limit.ts';
-import { jsonBody, queryParams } from '../core/validate.ts';
+import type { AppEnv } from '#core/env.ts';
+import { bannedAddressGuard } from '#core/guards.ts';
+import { COMMENT_LIMIT, rateLimit } from '#core/rate-limit.ts';
+import { jsonBody, queryParams } from '#core/validate.ts';
 import { chapterCommentCreateSchema, chapterCommentListQuery, imageCommentCreateSchema, imageCommentListQuery } from './schema.ts';
 import { CHAPTER_COMMENTS, commentStore, IMAGE_COMMENTS } from './store.ts';
 import { submitReaderComment } from './submit.ts';

@@ -1,8 +1,8 @@
 // The API's input rules for comments: every request is checked here first.
 import { z } from 'zod';
-import { idField, idParam } from '../core/fields.ts';
+import { idField, idParam } from '#core/fields.ts';
 
-import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH, DEFAULT_COMMENT_AUTHOR } from '../../src/lib/limits.ts';
+import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH, DEFAULT_COMMENT_AUTHOR } from '#lib/limits.ts';
 
 /** Name and text as every comment form sends them; image comments reuse these beside image_id. */
 export const commentFields = {

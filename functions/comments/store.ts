@@ -1,7 +1,7 @@
 // Comment queries. The comment tables differ only in the column that names what is commented on,
 // so each query takes the pair (CHAPTER_COMMENTS, IMAGE_COMMENTS). Readers see approved comments only.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 import { heldReason } from './held.ts';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 // A reader's comment on a chapter or an image, as both create routes take it.
 import type { Context } from 'hono';
-import type { AppEnv } from '../core/env.ts';
+import type { AppEnv } from '#core/env.ts';
 import type { ReaderTarget } from './targets.ts';
 import { type CommentTable, commentStore } from './store.ts';
 

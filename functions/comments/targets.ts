@@ -1,9 +1,9 @@
 // What readers like and comment on ("targets"): whether they may see the thing an id names.
 // Comments and likes share this (likes import it from here): chapters and gallery images.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { foreignKeyViolation } from '../core/db-errors.ts';
-import { AppError } from '../core/errors.ts';
+import type { Database } from '#db/types.ts';
+import { foreignKeyViolation } from '#core/db-errors.ts';
+import { AppError } from '#core/errors.ts';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 // Every API answer, success or failure, carries the headers that keep it data and never a page.
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { createApp } from '../app.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { createApp } from '#functions/app.ts';
 import type { AppDeps } from './env.ts';
 
 const t = useApiTestContext();

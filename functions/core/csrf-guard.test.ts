@@ -2,8 +2,8 @@
 // its body; form-like bodies must come from the site's own origin. With SITE_URL set that origin
 // is the configured one, never what the Host header claims.
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { createApp } from '../app.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { createApp } from '#functions/app.ts';
 
 const t = useApiTestContext();
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain', undefined];

@@ -3,9 +3,9 @@
 import net from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { connectDatabase } from '../../db/connect.ts';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { createApp } from '../app.ts';
+import { connectDatabase } from '#db/connect.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { createApp } from '#functions/app.ts';
 import { databaseUnavailable } from './db-errors.ts';
 import { UNAVAILABLE } from './errors.ts';
 

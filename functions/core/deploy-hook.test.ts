@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { createApp } from '../app.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { createApp } from '#functions/app.ts';
 import { DeployHookTrigger, parseDeployHookUrl, retryDelayMs } from './deploy-hook.ts';
 
 const t = useApiTestContext();
@@ -155,7 +155,7 @@ describe('DeployHookTrigger', () => {
       await hook.idle();
       expect(logs).toEqual([expect.stringMatching(/^deploy hook: .*deploy_hook_state/)]);
     } finally {
-      const { up } = await import('../../db/migrations/2026-11-22T0600_deploy_hook.ts');
+      const { up } = await import('#db/migrations/2026-11-22T0600_deploy_hook.ts');
       await up(t.database.db);
     }
   });

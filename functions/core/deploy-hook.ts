@@ -5,7 +5,7 @@
 // at once; the call is made after the debounce by the request's background work (the entry hands
 // `idle()` to waitUntil), and retried after a failure by the cron handler calling `runDue()`.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 import type { PublishState, RebuildTrigger } from './rebuild.ts';
 
 export interface DeployHookOptions {

@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { galleryTestKit, pngBytes, recordStorage, uploadImages } from '../images/test-kit.ts';
-import { chapterTestKit } from '../chapters/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { galleryTestKit, pngBytes, recordStorage, uploadImages } from '#functions/images/test-kit.ts';
+import { chapterTestKit } from '#functions/chapters/test-kit.ts';
 import { DISK_FULL, diskFull } from './disk-full.ts';
 
 const t = useApiTestContext();

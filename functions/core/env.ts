@@ -2,7 +2,7 @@
 // runtime-specific arrives through here, so feature folders import no driver, no `node:` module.
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { Database, StaffRole } from '../../db/types.ts';
+import type { Database, StaffRole } from '#db/types.ts';
 import type { ImageProcessor } from './images.ts';
 import type { RebuildTrigger } from './rebuild.ts';
 import type { SpoolBody } from './spool.ts';

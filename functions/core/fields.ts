@@ -1,6 +1,6 @@
 // Input fields every feature's schemas share: row ids (in a JSON body or the query string) and slugs.
 import { z } from 'zod';
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../src/lib/slugs.ts';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '#lib/slugs.ts';
 
 /** A row id: a positive whole number within Postgres' integer range (larger ones cannot exist, and would fail in the database instead of answering 400). */
 export const idField = z.number().int('must be a whole number').positive('must be a positive whole number').max(2 ** 31 - 1);

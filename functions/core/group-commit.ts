@@ -4,7 +4,7 @@
 // fifty, which is what lets the embedded database (one query at a time) keep up (docs/product.md, Speed and capacity).
 // Each caller still awaits its own write, so an answer is only sent once its data is stored.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 
 /**
  * The embedded database runs each query on this thread, so requests that arrive during one cannot

@@ -2,7 +2,7 @@
 // restarts (a counter in memory would be per instance). One atomic upsert per batch of hits:
 // concurrent requests each get a distinct count, so exactly `limit` of them pass.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 import { groupCommit, perDatabase } from './group-commit.ts';
 
 type Db = Kysely<Database>;

@@ -2,7 +2,7 @@
 // routes themselves: functions/comments/reader-defences.test.ts.
 import type { Context } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../scripts/test/database.ts';
+import { openTestDatabase, type TestDatabase } from '#scripts/test/database.ts';
 import type { AppEnv } from './env.ts';
 import { ANALYTICS_LIMIT, rateLimitHits } from './rate-limit.ts';
 import { rateLimitStore } from './rate-limit-store.ts';

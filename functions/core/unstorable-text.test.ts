@@ -1,7 +1,7 @@
 // A NUL character or a lone surrogate in any text field of any route is refused with 400 naming
 // the field, never a 500 from the database (found by an attack on the foundation).
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 
 const t = useApiTestContext();
 const NUL = 'a\u0000b';

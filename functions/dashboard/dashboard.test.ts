@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { seedDemoContent } from '../../db/seed/index.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { seedDemoContent } from '#db/seed/index.ts';
 import {
   demoChapterComments,
   demoDraftStory,
   demoGalleries,
   demoImageComments,
   demoPublishedStory,
-} from '../../db/seed/demo-content.ts';
+} from '#db/seed/demo-content.ts';
 
 const t = useApiTestContext();
 

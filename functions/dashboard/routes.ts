@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../core/env.ts';
-import { requireRole } from '../auth/session.ts';
-import { publishStateFor } from '../core/rebuild.ts';
+import type { AppEnv } from '#core/env.ts';
+import { requireRole } from '#functions/auth/session.ts';
+import { publishStateFor } from '#core/rebuild.ts';
 import { readQuickStats } from './store.ts';
 
 export const dashboardRoutes = new Hono<AppEnv>()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { expectError, FORBIDDEN, SIGN_IN } from '../chapters/test-kit.ts';
-import { GALLERY_NOT_FOUND, galleryTestKit, pngBytes, recordStorage, uploadImages } from '../images/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { expectError, FORBIDDEN, SIGN_IN } from '#functions/chapters/test-kit.ts';
+import { GALLERY_NOT_FOUND, galleryTestKit, pngBytes, recordStorage, uploadImages } from '#functions/images/test-kit.ts';
 
 const t = useApiTestContext();
 const kit = galleryTestKit(t);

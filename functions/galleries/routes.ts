@@ -1,13 +1,13 @@
 // Galleries: anyone lists them, PG and X alike (the pages filter by rating and gate X);
 // authors and admins create, edit and delete them. Every change republishes the site.
 import { Hono } from 'hono';
-import { requireRole } from '../auth/session.ts';
-import { uniqueViolation } from '../core/db-errors.ts';
-import type { AppEnv } from '../core/env.ts';
-import { AppError, fieldError } from '../core/errors.ts';
-import { CONTENT_ROLES } from '../core/roles.ts';
-import { jsonBody, queryParams } from '../core/validate.ts';
-import { deleteStoredFiles } from '../core/storage.ts';
+import { requireRole } from '#functions/auth/session.ts';
+import { uniqueViolation } from '#core/db-errors.ts';
+import type { AppEnv } from '#core/env.ts';
+import { AppError, fieldError } from '#core/errors.ts';
+import { CONTENT_ROLES } from '#core/roles.ts';
+import { jsonBody, queryParams } from '#core/validate.ts';
+import { deleteStoredFiles } from '#core/storage.ts';
 import { galleryCreateSchema, galleryDeleteSchema, galleryListQuery, galleryUpdateSchema } from './schema.ts';
 import { GALLERY_NOT_FOUND, galleryStore } from './store.ts';
 

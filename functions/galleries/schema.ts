@@ -1,10 +1,10 @@
 // The API's input rules for galleries: every request is checked here first.
 import { z } from 'zod';
-import { idField, slugField } from '../core/fields.ts';
-import { DEFAULT_GALLERY_RATING, GALLERY_RATINGS, PUBLIC_GALLERY_LIST_LIMIT } from '../../src/lib/galleries.ts';
-import { GALLERY_LIMITS } from '../../src/lib/limits.ts';
-import { positiveInteger } from '../core/query-fields.ts';
-import { fieldLabels } from '../core/zod-messages.ts';
+import { idField, slugField } from '#core/fields.ts';
+import { DEFAULT_GALLERY_RATING, GALLERY_RATINGS, PUBLIC_GALLERY_LIST_LIMIT } from '#lib/galleries.ts';
+import { GALLERY_LIMITS } from '#lib/limits.ts';
+import { positiveInteger } from '#core/query-fields.ts';
+import { fieldLabels } from '#core/zod-messages.ts';
 
 const galleryFields = {
   title: z.string().trim().min(1).max(GALLERY_LIMITS.title),

@@ -1,8 +1,8 @@
 // Gallery queries. Counts and the hero come from the image, like and comment rows in the same
 // query, so they stay right as images come and go: nothing is cached on the gallery row.
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import type { Gallery } from '../../src/lib/galleries.ts';
+import type { Database } from '#db/types.ts';
+import type { Gallery } from '#lib/galleries.ts';
 import type { GalleryCreate, GalleryUpdate } from './schema.ts';
 
 type Db = Kysely<Database>;

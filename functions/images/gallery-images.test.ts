@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { expectError, FORBIDDEN, SIGN_IN } from '../chapters/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { expectError, FORBIDDEN, SIGN_IN } from '#functions/chapters/test-kit.ts';
 import { GALLERY_NOT_FOUND, IMAGE_NOT_FOUND, galleryTestKit, pngBytes, recordStorage, uploadImages } from './test-kit.ts';
 
 const t = useApiTestContext();

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { remoteTarget, useApiTestContext } from '../../scripts/test/api.ts';
-import { expectError, FORBIDDEN, SIGN_IN } from '../chapters/test-kit.ts';
-import type { ImageProcessor } from '../core/images.ts';
+import { remoteTarget, useApiTestContext } from '#scripts/test/api.ts';
+import { expectError, FORBIDDEN, SIGN_IN } from '#functions/chapters/test-kit.ts';
+import type { ImageProcessor } from '#core/images.ts';
 import { extractGenerationMetadata } from './metadata/index.ts';
 import { GALLERY_NOT_FOUND, galleryTestKit, jpegBytes, pngBytes, recordStorage, uploadImages, webpBytes, type UploadFile } from './test-kit.ts';
 

@@ -1,8 +1,8 @@
 // A gallery upload of a zip-bomb PNG (decision 18): the image is stored without metadata, and
 // the server keeps answering other requests while the file's metadata is read.
 import { describe, expect, it, vi } from 'vitest';
-import { remoteTarget, useApiTestContext } from '../../scripts/test/api.ts';
-import { textBombPng, turnsDuring } from '../../scripts/test/hostile-files.ts';
+import { remoteTarget, useApiTestContext } from '#scripts/test/api.ts';
+import { textBombPng, turnsDuring } from '#scripts/test/hostile-files.ts';
 import { galleryTestKit, uploadImages } from './test-kit.ts';
 
 /** Each metadata reading of the upload: the turns of the event loop during it, and whether a request sent as it began was answered before it ended. */

@@ -2,7 +2,7 @@
 // the file, so it is untrusted: text is stored as plain text (the pages render it as text), NUL
 // characters (which Postgres text cannot hold) are dropped, and sizes are capped so a
 // multi-megabyte workflow cannot bloat the row or the search index.
-import type { GenerationSettings, LoraUse } from '../../src/lib/galleries.ts';
+import type { GenerationSettings, LoraUse } from '#lib/galleries.ts';
 import { extractGenerationMetadata, type GenerationMetadata } from './metadata/index.ts';
 import { emptyMetadata } from './metadata/result.ts';
 

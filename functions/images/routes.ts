@@ -2,21 +2,21 @@
 // comments (likes/routes.ts, comments/routes.ts): anyone lists; authors and admins upload, edit
 // and delete. Image changes republish the site.
 import { Hono } from 'hono';
-import { requireRole } from '../auth/session.ts';
-import type { AppEnv } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
-import { DISK_FULL, diskFull } from '../core/disk-full.ts';
-import { filesIn, formBodyLimit, readMultipart } from '../core/form.ts';
-import { CONTENT_ROLES } from '../core/roles.ts';
-import { jsonBody, parseOrThrow, queryParams } from '../core/validate.ts';
-import { GALLERY_NOT_FOUND, galleryStore } from '../galleries/store.ts';
-import { displayName } from '../uploads/upload-form.ts';
-import type { GalleryImage } from '../../src/lib/galleries.ts';
+import { requireRole } from '#functions/auth/session.ts';
+import type { AppEnv } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
+import { DISK_FULL, diskFull } from '#core/disk-full.ts';
+import { filesIn, formBodyLimit, readMultipart } from '#core/form.ts';
+import { CONTENT_ROLES } from '#core/roles.ts';
+import { jsonBody, parseOrThrow, queryParams } from '#core/validate.ts';
+import { GALLERY_NOT_FOUND, galleryStore } from '#functions/galleries/store.ts';
+import { displayName } from '#functions/uploads/upload-form.ts';
+import type { GalleryImage } from '#lib/galleries.ts';
 import { imageDeleteSchema, imageListQuery, imageUpdateSchema, imageUploadFields } from './schema.ts';
 import { searchTerms } from './search.ts';
 import { imageStore } from './store.ts';
 import { storeGalleryImage } from './upload.ts';
-import { deleteStoredFiles } from '../core/storage.ts';
+import { deleteStoredFiles } from '#core/storage.ts';
 import { FileRefused, GALLERY_UPLOAD_MAX_BYTES, GALLERY_UPLOAD_MAX_FILES } from './upload-checks.ts';
 
 const IMAGE_NOT_FOUND = 'Image not found.';

@@ -1,10 +1,10 @@
 // The API's input rules for gallery images; their likes and comments are in likes/ and comments/.
 import { z } from 'zod';
-import { idField, idParam } from '../core/fields.ts';
-import { ADMIN_IMAGE_LIMIT, GALLERY_SEARCH_MAX_LENGTH, PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
-import { IMAGE_LIMITS } from '../../src/lib/limits.ts';
-import { positiveInteger } from '../core/query-fields.ts';
-import { fieldLabels } from '../core/zod-messages.ts';
+import { idField, idParam } from '#core/fields.ts';
+import { ADMIN_IMAGE_LIMIT, GALLERY_SEARCH_MAX_LENGTH, PUBLIC_IMAGE_PAGE_SIZE } from '#lib/galleries.ts';
+import { IMAGE_LIMITS } from '#lib/limits.ts';
+import { positiveInteger } from '#core/query-fields.ts';
+import { fieldLabels } from '#core/zod-messages.ts';
 
 export const imageListQuery = z.strictObject({
   gallery_id: idParam,

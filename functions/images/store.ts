@@ -1,9 +1,9 @@
 // Gallery image queries and the one mapping from a row to the API's GalleryImage, used by the
 // routes and by the static build's snapshot alike. Like and comment counts come from their rows.
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { Database, NewGalleryImage } from '../../db/types.ts';
-import type { GalleryImage, GenerationSettings } from '../../src/lib/galleries.ts';
-import { newestImageFirst } from '../galleries/store.ts';
+import type { Database, NewGalleryImage } from '#db/types.ts';
+import type { GalleryImage, GenerationSettings } from '#lib/galleries.ts';
+import { newestImageFirst } from '#functions/galleries/store.ts';
 import { likeSearchPattern } from './search.ts';
 
 type Db = Kysely<Database>;

@@ -1,10 +1,10 @@
 // Shared by the gallery and gallery image API tests: rows straight into the database, the
 // upload form, real image bytes, and a storage that can be made to fail.
 import sharp from 'sharp';
-import type { ApiTestContext } from '../../scripts/test/api.ts';
-import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
-import type { NewGalleryImage } from '../../db/types.ts';
-import type { Storage } from '../core/storage.ts';
+import type { ApiTestContext } from '#scripts/test/api.ts';
+import { MemoryStorage } from '#scripts/test/memory-storage.ts';
+import type { NewGalleryImage } from '#db/types.ts';
+import type { Storage } from '#core/storage.ts';
 
 export const GALLERY_NOT_FOUND = { success: false, error: 'Gallery not found.' };
 export const IMAGE_NOT_FOUND = { success: false, error: 'Image not found.' };

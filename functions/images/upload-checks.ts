@@ -2,8 +2,8 @@
 // .jpeg or .webp name, at most 25 MB, bytes that are a complete PNG, JPEG or WebP
 // (functions/uploads/image-bytes.ts) and at most 50 megapixels by the header, so a small file
 // claiming a huge canvas (a decompression bomb) is refused without being decoded.
-import { checkImageBytes, type CheckedImage, type ImageProblem } from '../uploads/image-bytes.ts';
-import { tooLargeMessage } from '../../src/lib/upload-kinds.ts';
+import { checkImageBytes, type CheckedImage, type ImageProblem } from '#functions/uploads/image-bytes.ts';
+import { tooLargeMessage } from '#lib/upload-kinds.ts';
 
 const MB = 1024 * 1024;
 export const GALLERY_IMAGE_MAX_BYTES = 25 * MB;

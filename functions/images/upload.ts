@@ -1,16 +1,16 @@
 // One gallery upload, file by file: check, decode into thumbnails, read the generation metadata,
 // store the original and its renditions under server-chosen names, then insert the row. A file
 // is stored whole or not at all: when a write or the insert fails, what was written is deleted.
-import type { AppDeps } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
-import { foreignKeyViolation } from '../core/db-errors.ts';
-import { diskFull } from '../core/disk-full.ts';
-import { UndecodableImageError } from '../core/images.ts';
-import { deleteStoredFiles, type Storage } from '../core/storage.ts';
-import { GALLERY_NOT_FOUND } from '../galleries/store.ts';
-import { displayName } from '../uploads/upload-form.ts';
-import type { GalleryImage } from '../../src/lib/galleries.ts';
-import { uploadUrl } from '../../src/lib/upload-paths.ts';
+import type { AppDeps } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
+import { foreignKeyViolation } from '#core/db-errors.ts';
+import { diskFull } from '#core/disk-full.ts';
+import { UndecodableImageError } from '#core/images.ts';
+import { deleteStoredFiles, type Storage } from '#core/storage.ts';
+import { GALLERY_NOT_FOUND } from '#functions/galleries/store.ts';
+import { displayName } from '#functions/uploads/upload-form.ts';
+import type { GalleryImage } from '#lib/galleries.ts';
+import { uploadUrl } from '#lib/upload-paths.ts';
 import { metadataColumns } from './metadata-columns.ts';
 import { imageStore } from './store.ts';
 import { checkGalleryFile, checkGalleryImageBytes, FileRefused } from './upload-checks.ts';

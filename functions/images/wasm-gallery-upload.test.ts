@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 import { galleryTestKit, recordStorage, uploadImages } from './test-kit.ts';
 import { wasmImages } from './wasm-images.ts';
 import { nodeCodecModules } from './wasm-test-codecs.ts';

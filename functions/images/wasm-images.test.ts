@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sharpImages } from '../../scripts/server/sharp-images.ts';
-import { UndecodableImageError } from '../core/images.ts';
+import { sharpImages } from '#scripts/server/sharp-images.ts';
+import { UndecodableImageError } from '#core/images.ts';
 import { orientationInTiff } from './exif-orientation.ts';
 import { concat, latin1, pngChunk } from './metadata/test-files.ts';
 import { FileRefused } from './upload-checks.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { expectError } from '../chapters/test-kit.ts';
-import { galleryTestKit, IMAGE_NOT_FOUND } from '../images/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { expectError } from '#functions/chapters/test-kit.ts';
+import { galleryTestKit, IMAGE_NOT_FOUND } from '#functions/images/test-kit.ts';
 import { visitorCookie } from './test-kit.ts';
 
 const t = useApiTestContext();

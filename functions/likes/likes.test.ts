@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { BANNED_ADDRESS_MESSAGE } from '../core/guards.ts';
-import { CHAPTER_NOT_FOUND, expectError, refusedField } from '../chapters/test-kit.ts';
-import { chapterTarget } from '../comments/targets.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { BANNED_ADDRESS_MESSAGE } from '#core/guards.ts';
+import { CHAPTER_NOT_FOUND, expectError, refusedField } from '#functions/chapters/test-kit.ts';
+import { chapterTarget } from '#functions/comments/targets.ts';
 import { INVALID_ID_FIELDS, INVALID_ID_PARAMS, insertReaderChapters, visitorCookie, visitorCookieFrom } from './test-kit.ts';
 import { RETRY_WITH_COOKIE } from './toggle.ts';
 

@@ -4,12 +4,12 @@
 // Likes change no page, so no rebuild.
 // Liking is refused to banned addresses and limited per address (docs/product.md, Security).
 import { Hono } from 'hono';
-import { commentStore, IMAGE_COMMENTS } from '../comments/store.ts';
-import { chapterTarget, imageTarget } from '../comments/targets.ts';
-import type { AppEnv } from '../core/env.ts';
-import { bannedAddressGuard } from '../core/guards.ts';
-import { LIKE_LIMIT, rateLimit } from '../core/rate-limit.ts';
-import { jsonBody, queryParams } from '../core/validate.ts';
+import { commentStore, IMAGE_COMMENTS } from '#functions/comments/store.ts';
+import { chapterTarget, imageTarget } from '#functions/comments/targets.ts';
+import type { AppEnv } from '#core/env.ts';
+import { bannedAddressGuard } from '#core/guards.ts';
+import { LIKE_LIMIT, rateLimit } from '#core/rate-limit.ts';
+import { jsonBody, queryParams } from '#core/validate.ts';
 import { chapterLikeBody, chapterLikeQuery, imageLikeBody, imageLikeQuery } from './schema.ts';
 import { CHAPTER_LIKES, IMAGE_LIKES } from './store.ts';
 import { readerLikeState, toggleReaderLike } from './toggle.ts';

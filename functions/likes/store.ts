@@ -2,7 +2,7 @@
 // query takes the pair (CHAPTER_LIKES, IMAGE_LIKES).
 // Counts always come from the rows, so they cannot drift from who liked what.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 // Shared by the like and comment API tests: chapters a reader may and may not see, and the
 // chapter ids every reader call refuses.
-import type { ApiTestContext } from '../../scripts/test/api.ts';
-import { chapterTestKit } from '../chapters/test-kit.ts';
+import type { ApiTestContext } from '#scripts/test/api.ts';
+import { chapterTestKit } from '#functions/chapters/test-kit.ts';
 
 /** A published chapter of a published story, plus chapters readers must not reach. */
 export async function insertReaderChapters(t: ApiTestContext) {

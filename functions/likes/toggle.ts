@@ -1,9 +1,9 @@
 // A reader's like on a chapter or an image, as both like routes take it.
 import type { Context } from 'hono';
-import type { AppEnv } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
+import type { AppEnv } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
 import { type LikeState, type LikeTable, likeStore } from './store.ts';
-import type { ReaderTarget } from '../comments/targets.ts';
+import type { ReaderTarget } from '#functions/comments/targets.ts';
 import { ensureVisitor, readVisitor } from './visitor.ts';
 
 /** The like button retries once on it, the cookie now set (src/islands/LikeToggle.tsx). */

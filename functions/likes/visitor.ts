@@ -6,9 +6,9 @@
 // issues it; a like without it gets it and a 409 to try again (toggle.ts).
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { isHttps } from '../auth/session.ts';
-import type { AppEnv } from '../core/env.ts';
-import { hmacHex } from '../core/hmac.ts';
+import { isHttps } from '#functions/auth/session.ts';
+import type { AppEnv } from '#core/env.ts';
+import { hmacHex } from '#core/hmac.ts';
 
 export const VISITOR_COOKIE = 'visitor';
 const VISITOR_SECONDS = 365 * 24 * 60 * 60;

@@ -1,8 +1,8 @@
 // Banned addresses: the moderators' list. The column is a Postgres inet holding
 // one address or a range; whether a visitor is banned is asked by the guard (core/guards.ts).
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { uniqueViolation } from '../core/db-errors.ts';
+import type { Database } from '#db/types.ts';
+import { uniqueViolation } from '#core/db-errors.ts';
 
 type Db = Kysely<Database>;
 

@@ -3,9 +3,9 @@
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../db/migrations/index.ts';
-import { migrateDownAll, migrateToLatest } from '../../db/migrate.ts';
-import { openTestDatabase, type TestDatabase } from '../../scripts/test/database.ts';
+import { migrations } from '#db/migrations/index.ts';
+import { migrateDownAll, migrateToLatest } from '#db/migrate.ts';
+import { openTestDatabase, type TestDatabase } from '#scripts/test/database.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // The Moderation Manager's calls. Who may call them: functions/roles.test.ts.
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { expectError } from '../chapters/test-kit.ts';
-import { galleryTestKit } from '../images/test-kit.ts';
-import { insertReaderChapters } from '../likes/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { expectError } from '#functions/chapters/test-kit.ts';
+import { galleryTestKit } from '#functions/images/test-kit.ts';
+import { insertReaderChapters } from '#functions/likes/test-kit.ts';
 
 const t = useApiTestContext();
 

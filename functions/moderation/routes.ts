@@ -2,11 +2,11 @@
 // admins, authors and mods list and judge comments and ban addresses. Comments are loaded live by
 // the reader's islands, so no decision here rebuilds the site.
 import { Hono, type MiddlewareHandler } from 'hono';
-import { requireRole } from '../auth/session.ts';
-import type { AppEnv } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
-import { MODERATION_ROLES } from '../core/roles.ts';
-import { jsonBody, queryParams } from '../core/validate.ts';
+import { requireRole } from '#functions/auth/session.ts';
+import type { AppEnv } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
+import { MODERATION_ROLES } from '#core/roles.ts';
+import { jsonBody, queryParams } from '#core/validate.ts';
 import { banStore } from './ban-store.ts';
 import { banBody, commentListQuery, type ModerationAction, moderateBody, unbanBody } from './schema.ts';
 import { moderationStore } from './store.ts';

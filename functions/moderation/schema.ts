@@ -1,10 +1,10 @@
 // The API's input rules for moderation: the list filters, a moderation action, a ban.
 import { z } from 'zod';
-import { idField } from '../core/fields.ts';
-import { COMMENT_STATUSES } from '../../db/types.ts';
-import { BAN_REASON_MAX_LENGTH } from '../../src/lib/limits.ts';
-import { parseBanTarget } from '../core/ip-address.ts';
-import { fieldLabels } from '../core/zod-messages.ts';
+import { idField } from '#core/fields.ts';
+import { COMMENT_STATUSES } from '#db/types.ts';
+import { BAN_REASON_MAX_LENGTH } from '#lib/limits.ts';
+import { parseBanTarget } from '#core/ip-address.ts';
+import { fieldLabels } from '#core/zod-messages.ts';
 
 /** The comment list's page size and its ceiling: the newest 500 are more than a moderator reads at once. */
 export const MODERATION_PAGE_MAX = 500;

@@ -2,10 +2,10 @@
 // the moderator's decisions. Every decision is one atomic statement, so an approve racing a delete
 // of the same comment ends with one of them answering 404, never a half state.
 import { type Kysely, sql } from 'kysely';
-import type { COMMENT_STATUSES, Database } from '../../db/types.ts';
-import { galleryPath, OPEN_IMAGE_PARAM } from '../../src/lib/gallery-urls.ts';
-import { chapterPath } from '../../src/lib/reader-urls.ts';
-import { CHAPTER_COMMENTS, type CommentTable, IMAGE_COMMENTS } from '../comments/store.ts';
+import type { COMMENT_STATUSES, Database } from '#db/types.ts';
+import { galleryPath, OPEN_IMAGE_PARAM } from '#lib/gallery-urls.ts';
+import { chapterPath } from '#lib/reader-urls.ts';
+import { CHAPTER_COMMENTS, type CommentTable, IMAGE_COMMENTS } from '#functions/comments/store.ts';
 import type { CommentListQuery } from './schema.ts';
 
 type Db = Kysely<Database>;

@@ -1,8 +1,8 @@
 // Scheduled chapters through the chapter API: a future release time schedules a draft, a past
 // one publishes at once and says so; a scheduled chapter is invisible to readers until released.
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { chapterTestKit, expectError } from '../chapters/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { chapterTestKit, expectError } from '#functions/chapters/test-kit.ts';
 import { RELEASED_AT_ONCE } from './release-time.ts';
 
 const t = useApiTestContext();

@@ -2,12 +2,12 @@
 // API, not in the content snapshot the static pages, feeds, sitemap and EPUBs are built from.
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { buildStoryEpub } from '../../src/lib/epub/index.ts';
-import { siteFeedXml, storyFeedXml } from '../../src/lib/feeds.ts';
-import { pageLastmods } from '../../src/lib/sitemap.ts';
-import { chapterTestKit } from '../chapters/test-kit.ts';
-import { readContentSnapshot } from '../site/snapshot.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { buildStoryEpub } from '#lib/epub/index.ts';
+import { siteFeedXml, storyFeedXml } from '#lib/feeds.ts';
+import { pageLastmods } from '#lib/sitemap.ts';
+import { chapterTestKit } from '#functions/chapters/test-kit.ts';
+import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { runDueReleases } from './run.ts';
 import { releaseStore } from './store.ts';
 

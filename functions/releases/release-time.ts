@@ -1,7 +1,7 @@
 // What a chapter save means for its release: a release time in the future schedules the chapter
 // (it stays a draft until then); one that has passed publishes it at once, and the answer says so.
-import { fieldError } from '../core/errors.ts';
-import type { ChapterStatus } from '../../src/lib/stories.ts';
+import { fieldError } from '#core/errors.ts';
+import type { ChapterStatus } from '#lib/stories.ts';
 
 export const RELEASED_AT_ONCE = 'The release time has already passed, so the chapter was published at once.';
 

@@ -2,14 +2,14 @@
 // drafts that have no release time yet the schedule's next free times, in chapter order, after
 // the story's last scheduled release (so a second run continues where the first one stopped).
 import { Hono } from 'hono';
-import { formatReleaseTime, nextReleaseTimes } from '../../src/lib/releases.ts';
-import { requireRole } from '../auth/session.ts';
-import { type AppEnv, nowOf } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
-import { CONTENT_ROLES } from '../core/roles.ts';
-import { jsonBody } from '../core/validate.ts';
-import { profileStore } from '../site/store.ts';
-import { storyStore } from '../stories/store.ts';
+import { formatReleaseTime, nextReleaseTimes } from '#lib/releases.ts';
+import { requireRole } from '#functions/auth/session.ts';
+import { type AppEnv, nowOf } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
+import { CONTENT_ROLES } from '#core/roles.ts';
+import { jsonBody } from '#core/validate.ts';
+import { profileStore } from '#functions/site/store.ts';
+import { storyStore } from '#functions/stories/store.ts';
 import { storyScheduleSchema } from './schema.ts';
 import { releaseStore } from './store.ts';
 

@@ -1,6 +1,6 @@
 // One release run: publish what is due and republish the site. The Node server runs it from its
 // release timer (scripts/server/release-timer.ts); the serverless deployment from a cron trigger.
-import type { AppDeps } from '../core/env.ts';
+import type { AppDeps } from '#core/env.ts';
 import { type ReleasedChapter, releaseStore } from './store.ts';
 
 export async function runDueReleases({ db, rebuild }: Pick<AppDeps, 'db' | 'rebuild'>, now: Date): Promise<ReleasedChapter[]> {

@@ -1,8 +1,8 @@
 // POST /api/stories/schedule: a recurring schedule gives the story's unscheduled drafts their
 // release times in chapter order, in the author's time zone.
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { chapterTestKit, expectError, FORBIDDEN, SIGN_IN, STORY_NOT_FOUND } from '../chapters/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { chapterTestKit, expectError, FORBIDDEN, SIGN_IN, STORY_NOT_FOUND } from '#functions/chapters/test-kit.ts';
 import { NO_DRAFTS_TO_SCHEDULE } from './routes.ts';
 
 const t = useApiTestContext();

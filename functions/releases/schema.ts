@@ -1,8 +1,8 @@
 // A story's recurring release schedule (POST /api/stories/schedule).
 import { z } from 'zod';
-import { idField } from '../core/fields.ts';
-import { TIME_OF_DAY_PATTERN } from '../../src/lib/releases.ts';
-import { fieldLabels } from '../core/zod-messages.ts';
+import { idField } from '#core/fields.ts';
+import { TIME_OF_DAY_PATTERN } from '#lib/releases.ts';
+import { fieldLabels } from '#core/zod-messages.ts';
 
 export const releaseScheduleField = z.strictObject({
   weekdays: z

@@ -1,8 +1,8 @@
 // Scheduled chapters: a draft with a release time. Releasing publishes every chapter whose time
 // has come, as of the instant given (never the database's own clock, so tests control time).
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import type { ReleaseSchedule } from '../../src/lib/releases.ts';
+import type { Database } from '#db/types.ts';
+import type { ReleaseSchedule } from '#lib/releases.ts';
 
 type Db = Kysely<Database>;
 

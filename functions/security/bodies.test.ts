@@ -1,8 +1,8 @@
 // Security suite (docs/product.md, Security): oversized and malformed request bodies on every route that reads
 // one. Each is refused with 400 or 413 (never 500), before it can change anything.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, useApiTestContext } from '../../scripts/test/api.ts';
-import { chapterTestKit } from '../chapters/test-kit.ts';
+import { TEST_ORIGIN, useApiTestContext } from '#scripts/test/api.ts';
+import { chapterTestKit } from '#functions/chapters/test-kit.ts';
 
 const t = useApiTestContext();
 

@@ -5,10 +5,10 @@
 // Access-Control header), and a write naming another Origin is refused whatever its body
 // (functions/core/guards.ts).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, useApiTestContext } from '../../scripts/test/api.ts';
-import { createApp } from '../app.ts';
-import { chapterTestKit } from '../chapters/test-kit.ts';
-import { galleryUploadForm, pngBytes } from '../images/test-kit.ts';
+import { TEST_ORIGIN, useApiTestContext } from '#scripts/test/api.ts';
+import { createApp } from '#functions/app.ts';
+import { chapterTestKit } from '#functions/chapters/test-kit.ts';
+import { galleryUploadForm, pngBytes } from '#functions/images/test-kit.ts';
 
 const t = useApiTestContext();
 const EVIL = 'https://evil.example';

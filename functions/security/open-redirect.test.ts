@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/connect.ts';
-import { readConfig } from '../../scripts/config.ts';
-import { createServer } from '../../scripts/server/create-server.ts';
-import type { SitePublisher } from '../../scripts/server/site-publisher.ts';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import type { DatabaseHandle } from '#db/connect.ts';
+import { readConfig } from '#scripts/config.ts';
+import { createServer } from '#scripts/server/create-server.ts';
+import type { SitePublisher } from '#scripts/server/site-publisher.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 
 const t = useApiTestContext();
 

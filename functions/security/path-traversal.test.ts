@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { LocalFolderStorage } from '../../scripts/server/local-storage.ts';
-import { SAMPLE_IMAGES } from '../uploads/sample-images.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { LocalFolderStorage } from '#scripts/server/local-storage.ts';
+import { SAMPLE_IMAGES } from '#functions/uploads/sample-images.ts';
 
 const t = useApiTestContext();
 

@@ -3,7 +3,7 @@
 // same way with the right key and claims is accepted (so each refusal is for the reason named).
 import { SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 
 const t = useApiTestContext();
 

@@ -3,9 +3,9 @@
 // only text: a field stores them as sent, a query parameter is refused (400) or finds nothing it
 // should not, and nothing ever answers 500.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { chapterTestKit } from '../chapters/test-kit.ts';
-import { galleryTestKit } from '../images/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { chapterTestKit } from '#functions/chapters/test-kit.ts';
+import { galleryTestKit } from '#functions/images/test-kit.ts';
 
 const t = useApiTestContext();
 const chapters = chapterTestKit(t);

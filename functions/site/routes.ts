@@ -1,9 +1,9 @@
 // The author's public identity: profile and social links. Reads are public (the site and the
 // build use them); writes are for the author and admins, and republish the site.
 import { Hono } from 'hono';
-import type { AppEnv } from '../core/env.ts';
-import { jsonBody } from '../core/validate.ts';
-import { requireRole } from '../auth/session.ts';
+import type { AppEnv } from '#core/env.ts';
+import { jsonBody } from '#core/validate.ts';
+import { requireRole } from '#functions/auth/session.ts';
 import { profileUpdateSchema, socialsUpdateSchema } from './schema.ts';
 import { profileStore, socialStore } from './store.ts';
 

@@ -1,10 +1,10 @@
 // The API's input rules for the profile and social links: every request is checked here first.
 import { z } from 'zod';
-import { PROFILE_LIMITS, URL_MAX_LENGTH } from '../../src/lib/limits.ts';
-import { isTimeZone } from '../../src/lib/releases.ts';
-import { SOCIAL_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '../../src/lib/socials.ts';
-import { isImageAddress, isWebUrl, lowerCaseScheme } from '../../src/lib/web-addresses.ts';
-import { fieldLabels } from '../core/zod-messages.ts';
+import { PROFILE_LIMITS, URL_MAX_LENGTH } from '#lib/limits.ts';
+import { isTimeZone } from '#lib/releases.ts';
+import { SOCIAL_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '#lib/socials.ts';
+import { isImageAddress, isWebUrl, lowerCaseScheme } from '#lib/web-addresses.ts';
+import { fieldLabels } from '#core/zod-messages.ts';
 
 /**
  * An optional text field: left out means "unchanged" (undefined); empty or null means "not

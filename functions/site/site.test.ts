@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { FALLBACK_PROFILE } from '../../src/lib/profile.ts';
-import { emptySocialLinks, SOCIAL_PLATFORMS } from '../../src/lib/socials.ts';
-import { refused } from '../chapters/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { FALLBACK_PROFILE } from '#lib/profile.ts';
+import { emptySocialLinks, SOCIAL_PLATFORMS } from '#lib/socials.ts';
+import { refused } from '#functions/chapters/test-kit.ts';
 
 const t = useApiTestContext();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../../db/seed/index.ts';
-import { demoChapters, demoProfile, demoPublishedStory } from '../../db/seed/demo-content.ts';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { seedDemoContent } from '#db/seed/index.ts';
+import { demoChapters, demoProfile, demoPublishedStory } from '#db/seed/demo-content.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 import { readContentSnapshot } from './snapshot.ts';
 
 const t = useApiTestContext();

@@ -2,12 +2,12 @@
 // before each build, so `astro build` never opens the embedded database itself (PGlite has no
 // cross-process lock).
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { PUBLIC_IMAGE_PAGE_SIZE } from '../../src/lib/galleries.ts';
-import type { ContentSnapshot, SnapshotChapter, SnapshotGallery, SnapshotStory } from '../../src/lib/snapshot.ts';
-import { galleryStore } from '../galleries/store.ts';
-import { imageStore } from '../images/store.ts';
-import { storyStore } from '../stories/store.ts';
+import type { Database } from '#db/types.ts';
+import { PUBLIC_IMAGE_PAGE_SIZE } from '#lib/galleries.ts';
+import type { ContentSnapshot, SnapshotChapter, SnapshotGallery, SnapshotStory } from '#lib/snapshot.ts';
+import { galleryStore } from '#functions/galleries/store.ts';
+import { imageStore } from '#functions/images/store.ts';
+import { storyStore } from '#functions/stories/store.ts';
 import { profileStore, socialStore } from './store.ts';
 
 /** Published stories with their published chapters: only what readers may see is ever built. */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { FALLBACK_PROFILE, type AuthorProfile } from '../../src/lib/profile.ts';
-import { emptySocialLinks, type SocialLinks } from '../../src/lib/socials.ts';
+import type { Database } from '#db/types.ts';
+import { FALLBACK_PROFILE, type AuthorProfile } from '#lib/profile.ts';
+import { emptySocialLinks, type SocialLinks } from '#lib/socials.ts';
 import type { ProfileUpdate, SocialsUpdate } from './schema.ts';
 
 export const profileStore = {

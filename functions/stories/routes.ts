@@ -1,12 +1,12 @@
 // Stories: readers list the published ones; authors and admins manage all of them. Every change
 // republishes the site.
 import { Hono } from 'hono';
-import { currentUser, requireRole } from '../auth/session.ts';
-import { uniqueViolation } from '../core/db-errors.ts';
-import type { AppEnv } from '../core/env.ts';
-import { AppError, fieldError } from '../core/errors.ts';
-import { jsonBody, queryParams } from '../core/validate.ts';
-import { CONTENT_ROLES, isContentRole } from '../core/roles.ts';
+import { currentUser, requireRole } from '#functions/auth/session.ts';
+import { uniqueViolation } from '#core/db-errors.ts';
+import type { AppEnv } from '#core/env.ts';
+import { AppError, fieldError } from '#core/errors.ts';
+import { jsonBody, queryParams } from '#core/validate.ts';
+import { CONTENT_ROLES, isContentRole } from '#core/roles.ts';
 import { storyCreateSchema, storyDeleteSchema, storyListQuery, storyUpdateSchema } from './schema.ts';
 import { storyStore } from './store.ts';
 

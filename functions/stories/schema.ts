@@ -1,13 +1,13 @@
 // The API's input rules for stories: every request is checked here first.
 import { z } from 'zod';
-import { idField, slugField } from '../core/fields.ts';
-import { GENRES, type Genre } from '../../src/lib/genres.ts';
-import { STORY_LIMITS, URL_MAX_LENGTH } from '../../src/lib/limits.ts';
-import { SLUG_MAX_LENGTH } from '../../src/lib/slugs.ts';
-import { STORY_STATUSES } from '../../src/lib/stories.ts';
-import { normaliseImagePath } from '../../src/lib/upload-paths.ts';
-import { isSitePath, isWebUrl, lowerCaseScheme } from '../../src/lib/web-addresses.ts';
-import { fieldLabels } from '../core/zod-messages.ts';
+import { idField, slugField } from '#core/fields.ts';
+import { GENRES, type Genre } from '#lib/genres.ts';
+import { STORY_LIMITS, URL_MAX_LENGTH } from '#lib/limits.ts';
+import { SLUG_MAX_LENGTH } from '#lib/slugs.ts';
+import { STORY_STATUSES } from '#lib/stories.ts';
+import { normaliseImagePath } from '#lib/upload-paths.ts';
+import { isSitePath, isWebUrl, lowerCaseScheme } from '#lib/web-addresses.ts';
+import { fieldLabels } from '#core/zod-messages.ts';
 
 
 const text = (max: number) => z.string().trim().max(max);

@@ -1,8 +1,8 @@
 // Story queries. Chapter counts and the start chapter come from the chapters table in the same
 // query; `publishedOnly` decides whether readers' numbers (published chapters) or staff's (all).
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { DEFAULT_COVER, DEFAULT_PAGE_BREAK, type Story, type StoryStatus } from '../../src/lib/stories.ts';
+import type { Database } from '#db/types.ts';
+import { DEFAULT_COVER, DEFAULT_PAGE_BREAK, type Story, type StoryStatus } from '#lib/stories.ts';
 import type { StoryCreate, StoryUpdate } from './schema.ts';
 
 type Db = Kysely<Database>;

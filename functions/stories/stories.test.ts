@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { DEFAULT_COVER, DEFAULT_PAGE_BREAK } from '../../src/lib/stories.ts';
-import { refused, refusedField } from '../chapters/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { DEFAULT_COVER, DEFAULT_PAGE_BREAK } from '#lib/stories.ts';
+import { refused, refusedField } from '#functions/chapters/test-kit.ts';
 
 const t = useApiTestContext();
 

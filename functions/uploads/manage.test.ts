@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
 import { managedKeyOf } from './store.ts';
-import { refused } from '../chapters/test-kit.ts';
+import { refused } from '#functions/chapters/test-kit.ts';
 import { fixture, storedKeys } from './test-kit.ts';
 
 const t = useApiTestContext();

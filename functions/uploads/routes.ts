@@ -1,12 +1,12 @@
 // Uploaded files: staff upload, list and delete them (/api/images/...); anyone may read them
 // (/api/uploads/...). Content routes are for admins and authors; a moderator gets 403.
 import { Hono } from 'hono';
-import { UPLOADS_URL_PREFIX, uploadUrl } from '../../src/lib/upload-paths.ts';
-import { requireRole } from '../auth/session.ts';
-import type { AppEnv } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
-import { jsonBody } from '../core/validate.ts';
-import { UPLOAD_FOLDERS } from '../../src/lib/upload-kinds.ts';
+import { UPLOADS_URL_PREFIX, uploadUrl } from '#lib/upload-paths.ts';
+import { requireRole } from '#functions/auth/session.ts';
+import type { AppEnv } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
+import { jsonBody } from '#core/validate.ts';
+import { UPLOAD_FOLDERS } from '#lib/upload-kinds.ts';
 import { manageActionSchema } from './schema.ts';
 import { managedKeyOf, safeKeyOrNull, uploadStore } from './store.ts';
 import { serveUpload } from './serve.ts';

@@ -33,4 +33,4 @@ export const SAMPLE_IMAGES = {
 /** Bytes of a string, for forged files ("<svg …>", "GIF89a…<script>"). */
 export const textBytes = (text: string) => new TextEncoder().encode(text);
 
-export { concatBytes } from '../core/bytes.ts';
+export { concatBytes } from '#core/bytes.ts';

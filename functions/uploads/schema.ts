@@ -1,7 +1,7 @@
 // The upload form and the manage action, as the server validates them.
 import { z } from 'zod';
-import { UPLOAD_TYPES } from '../../src/lib/upload-kinds.ts';
-import { fieldLabels } from '../core/zod-messages.ts';
+import { UPLOAD_TYPES } from '#lib/upload-kinds.ts';
+import { fieldLabels } from '#core/zod-messages.ts';
 
 export const uploadFormSchema = z.strictObject({
   image: z.instanceof(File, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a file') }),

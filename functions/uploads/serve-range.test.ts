@@ -1,9 +1,9 @@
 // GET /api/uploads/* in parts and without buffering: byte ranges, If-Range, and a download that
 // takes from the storage only as much as the client has read (decision 20).
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { CountingStorage } from '../../scripts/test/counting-storage.ts';
-import { MemoryStorage } from '../../scripts/test/memory-storage.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { CountingStorage } from '#scripts/test/counting-storage.ts';
+import { MemoryStorage } from '#scripts/test/memory-storage.ts';
 import { fixture } from './test-kit.ts';
 
 const t = useApiTestContext();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remoteTarget, TEST_ORIGIN, useApiTestContext } from '../../scripts/test/api.ts';
+import { remoteTarget, TEST_ORIGIN, useApiTestContext } from '#scripts/test/api.ts';
 import { SAMPLE_IMAGES, textBytes } from './sample-images.ts';
 import { fixture, upload } from './test-kit.ts';
 

@@ -1,9 +1,9 @@
 // Serving an upload (GET /api/uploads/*): streamed from the storage a chunk at a time as the client
 // reads, with an ETag from the storage's record of the write and single byte ranges (decision 20).
 import type { Context } from 'hono';
-import { concatBytes } from '../core/bytes.ts';
-import type { AppEnv } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
+import { concatBytes } from '#core/bytes.ts';
+import type { AppEnv } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
 import { noneMatch, rangeStillValid, selectRange, UNSATISFIABLE } from './byte-range.ts';
 import { IMAGE_FORMATS, sniffImageFormat } from './image-bytes.ts';
 

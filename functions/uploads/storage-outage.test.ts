@@ -1,9 +1,9 @@
 // An upload whose storage (S3, R2) fails: nothing is left behind, neither a file nor a row, and
 // an outage of the service (network, 5xx) is answered 503 with Retry-After, like a database outage.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { UNAVAILABLE } from '../core/errors.ts';
-import { galleryTestKit, pngBytes, recordStorage, uploadImages } from '../images/test-kit.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { UNAVAILABLE } from '#core/errors.ts';
+import { galleryTestKit, pngBytes, recordStorage, uploadImages } from '#functions/images/test-kit.ts';
 import { storedKeys, upload } from './test-kit.ts';
 
 const t = useApiTestContext();

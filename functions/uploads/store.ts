@@ -1,8 +1,8 @@
 // Uploads are files, not rows: the storage (local folder or S3) is the only record of them.
-import { uploadKeyOf, uploadUrl } from '../../src/lib/upload-paths.ts';
-import { assertSafeKey, type Storage, type StoredFile } from '../core/storage.ts';
+import { uploadKeyOf, uploadUrl } from '#lib/upload-paths.ts';
+import { assertSafeKey, type Storage, type StoredFile } from '#core/storage.ts';
 import type { CheckedImage } from './image-bytes.ts';
-import { MANAGED_FOLDERS, type UploadFile, type UploadFolder, type UploadListing } from '../../src/lib/upload-kinds.ts';
+import { MANAGED_FOLDERS, type UploadFile, type UploadFolder, type UploadListing } from '#lib/upload-kinds.ts';
 
 /** A storage key that cannot leave the storage root, or null. */
 export function safeKeyOrNull(key: string): string | null {

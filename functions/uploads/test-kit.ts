@@ -1,8 +1,8 @@
 // Shared by the uploads API tests (test-only; reads the shared fixtures with node:fs, which no
 // route module may do).
 import { readFileSync } from 'node:fs';
-import type { ApiTestContext } from '../../scripts/test/api.ts';
-import { MANAGED_FOLDERS } from '../../src/lib/upload-kinds.ts';
+import type { ApiTestContext } from '#scripts/test/api.ts';
+import { MANAGED_FOLDERS } from '#lib/upload-kinds.ts';
 
 const FIXTURES = new URL('../../tests/fixtures/ai-images/', import.meta.url);
 

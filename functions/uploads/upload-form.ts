@@ -1,12 +1,12 @@
 // Reading an image upload: the multipart form, the size limit of its kind, and the bytes check.
 // Every refusal about the file names it: `"photo.png": File too large. Maximum size is 5MB.`
 import type { Context } from 'hono';
-import type { AppEnv } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
-import { formBodyLimit, formFields, readMultipart } from '../core/form.ts';
-import { parseOrThrow } from '../core/validate.ts';
+import type { AppEnv } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
+import { formBodyLimit, formFields, readMultipart } from '#core/form.ts';
+import { parseOrThrow } from '#core/validate.ts';
 import { checkImageBytes, type CheckedImage, type ImageProblem } from './image-bytes.ts';
-import { INVALID_TYPE_MESSAGE, tooLargeMessage, UPLOAD_MAX_BYTES, type UploadType } from '../../src/lib/upload-kinds.ts';
+import { INVALID_TYPE_MESSAGE, tooLargeMessage, UPLOAD_MAX_BYTES, type UploadType } from '#lib/upload-kinds.ts';
 import { uploadFormSchema } from './schema.ts';
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_MAX_BYTES));

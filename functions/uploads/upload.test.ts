@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { remoteTarget, useApiTestContext } from '../../scripts/test/api.ts';
+import { remoteTarget, useApiTestContext } from '#scripts/test/api.ts';
 import { concatBytes, SAMPLE_IMAGES, textBytes } from './sample-images.ts';
-import { refused } from '../chapters/test-kit.ts';
+import { refused } from '#functions/chapters/test-kit.ts';
 import { fixture, storedKeys, upload, uploadForm } from './test-kit.ts';
 import { displayName } from './upload-form.ts';
 

@@ -1,8 +1,8 @@
 // The Upload Manager says where each file is used, refuses to delete a file in use, and on a
 // forced delete clears every reference to it (docs/product.md, "Deleting an upload that is in use").
 import { describe, expect, it } from 'vitest';
-import { useApiTestContext } from '../../scripts/test/api.ts';
-import { createApp } from '../app.ts';
+import { useApiTestContext } from '#scripts/test/api.ts';
+import { createApp } from '#functions/app.ts';
 import { fixture, storedKeys } from './test-kit.ts';
 
 const t = useApiTestContext();

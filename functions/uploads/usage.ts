@@ -4,11 +4,11 @@
 // use is only deleted when the author insists; its references are then cleared by the rule in
 // docs/product.md ("Deleting an upload that is in use").
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { MANAGED_FOLDERS, type UploadListing } from '../../src/lib/upload-kinds.ts';
-import { type AppDeps, nowOf } from '../core/env.ts';
-import { AppError } from '../core/errors.ts';
-import { deleteStoredFiles } from '../core/storage.ts';
+import type { Database } from '#db/types.ts';
+import { MANAGED_FOLDERS, type UploadListing } from '#lib/upload-kinds.ts';
+import { type AppDeps, nowOf } from '#core/env.ts';
+import { AppError } from '#core/errors.ts';
+import { deleteStoredFiles } from '#core/storage.ts';
 import { managedKeyOf } from './store.ts';
 import { withoutUpload } from './markdown-references.ts';
 

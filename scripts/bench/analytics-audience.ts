@@ -2,7 +2,7 @@
 // mix of phones, desktops and tablets), the sites readers come from, and what the pages are
 // called. Shared by the live ingest load (analytics-visits.ts) and the year of stored events
 // (analytics-year.ts), so both look like the same audience.
-import { describeUserAgent } from '../../functions/analytics/user-agent.ts';
+import { describeUserAgent } from '#functions/analytics/user-agent.ts';
 
 /** [weight, user agent]: 8 browsers on mobile, desktop and tablet; none is a bot to isbot. */
 const WEIGHTED_USER_AGENTS: [number, string][] = [

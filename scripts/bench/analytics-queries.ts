@@ -2,14 +2,14 @@
 // from the bench process (request, query, JSON answer read) as the admin screen would see it,
 // and the year's totals the 365-day summary must show, counted straight from the raw events.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 import {
   AUDIENCE_SEGMENTS,
   CONTENT_KINDS,
   type AnalyticsPeriod,
   type AnalyticsSummary,
   type AnalyticsTotals,
-} from '../../src/lib/analytics-report.ts';
+} from '#lib/analytics-report.ts';
 import { api, type BenchServer } from './site-server.ts';
 
 export const TIMED_CALLS = 20;

@@ -14,8 +14,8 @@ import {
   storyTitle,
   USER_AGENT_DRAW,
 } from './analytics-audience.ts';
-import { chapterPath, storyPath } from '../../src/lib/reader-urls.ts';
-import { galleryPath } from '../../src/lib/gallery-urls.ts';
+import { chapterPath, storyPath } from '#lib/reader-urls.ts';
+import { galleryPath } from '#lib/gallery-urls.ts';
 
 export interface LiveCatalogue {
   stories: { slug: string; title: string; chapters: number[] }[];

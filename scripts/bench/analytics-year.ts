@@ -6,9 +6,9 @@
 // Visitor keys are 64-hex hashes, new each day as the real ones are: most belong to a day's
 // single visits, and ~30% of a day's events come from a few regulars who return all day.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { chapterPath, storyPath } from '../../src/lib/reader-urls.ts';
-import { galleryPath } from '../../src/lib/gallery-urls.ts';
+import type { Database } from '#db/types.ts';
+import { chapterPath, storyPath } from '#lib/reader-urls.ts';
+import { galleryPath } from '#lib/gallery-urls.ts';
 import { BROWSER_DRAW, chapterTitle, DEVICE_DRAW, galleryTitle, NO_REFERRER_SHARE, REFERRER_HOSTS, storyTitle } from './analytics-audience.ts';
 import { insertCatalogue } from './catalogue.ts';
 import { insertGalleryCatalogue } from './gallery-data.ts';

@@ -13,10 +13,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase } from '../../db/connect.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { DEFAULT_RETENTION_DAYS, maintainAnalytics } from '../../functions/analytics/rollup.ts';
-import type { AnalyticsSummary } from '../../src/lib/analytics-report.ts';
+import { connectDatabase } from '#db/connect.ts';
+import { migrateToLatest } from '#db/migrate.ts';
+import { DEFAULT_RETENTION_DAYS, maintainAnalytics } from '#functions/analytics/rollup.ts';
+import type { AnalyticsSummary } from '#lib/analytics-report.ts';
 import { CONNECTIONS, type LoadFigures, loadCheapestRoute, loadIngest, paceIngest } from './analytics-load.ts';
 import { countStoredTotals, type QueryTimes, TIMED_CALLS, timeCall, timeDashboard, totalsMismatches } from './analytics-queries.ts';
 import { readCatalogue } from './analytics-visits.ts';

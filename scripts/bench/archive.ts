@@ -5,14 +5,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase } from '../../db/connect.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { seedDemoContent } from '../../db/seed/index.ts';
-import { importArchive } from '../../functions/archive/import.ts';
-import { exportArchive, snapshotSite } from '../../functions/archive/test-kit.ts';
-import type { Storage } from '../../functions/core/storage.ts';
-import { pngBytes } from '../../functions/images/test-kit.ts';
-import { LocalFolderStorage } from '../server/local-storage.ts';
+import { connectDatabase } from '#db/connect.ts';
+import { migrateToLatest } from '#db/migrate.ts';
+import { seedDemoContent } from '#db/seed/index.ts';
+import { importArchive } from '#functions/archive/import.ts';
+import { exportArchive, snapshotSite } from '#functions/archive/test-kit.ts';
+import type { Storage } from '#core/storage.ts';
+import { pngBytes } from '#functions/images/test-kit.ts';
+import { LocalFolderStorage } from '#scripts/server/local-storage.ts';
 import { insertCatalogue } from './catalogue.ts';
 import { type Check, reportChecks } from './checks.ts';
 

@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectDatabase } from '../../db/connect.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { seedDemoContent } from '../../db/seed/index.ts';
-import { readContentSnapshot } from '../../functions/site/snapshot.ts';
-import { buildStaticSite } from '../server/site-builder.ts';
+import { connectDatabase } from '#db/connect.ts';
+import { migrateToLatest } from '#db/migrate.ts';
+import { seedDemoContent } from '#db/seed/index.ts';
+import { readContentSnapshot } from '#functions/site/snapshot.ts';
+import { buildStaticSite } from '#scripts/server/site-builder.ts';
 import { insertCatalogue } from './catalogue.ts';
 import { watchChildMemory } from './peak-rss.ts';
 

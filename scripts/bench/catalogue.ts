@@ -1,7 +1,7 @@
 // A large, deterministic catalogue for benchmarks: stories of chapters of about `wordsPerChapter`
 // words of Markdown (paragraphs, emphasis, a page break), inserted in batches.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 
 const WORDS = (
   'the salvage pilot drifted past a derelict warship whose lanterns still burned in the cold corridors ' +

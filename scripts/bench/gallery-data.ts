@@ -4,7 +4,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '#db/types.ts';
 
 const SUBJECTS = 'starship derelict lantern nebula pilot android dragon citadel forest ocean desert station ruin tower wolf fox raven knight mage ghost'.split(' ');
 const STYLES = 'cinematic painterly watercolor ink cel-shaded photographic volumetric moody pastel neon baroque brutalist lofi dreamy gritty'.split(' ');

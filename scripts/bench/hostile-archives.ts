@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Zip, ZipDeflate, zlibSync } from 'fflate';
-import { craftArchive, emptyData } from '../../functions/archive/test-kit.ts';
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, MANIFEST_PATH, sha256Hex } from '../../functions/archive/manifest.ts';
-import { concat, png, pngChunk } from '../../functions/images/metadata/test-files.ts';
-import { pngBytes } from '../../functions/images/test-kit.ts';
+import { craftArchive, emptyData } from '#functions/archive/test-kit.ts';
+import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, MANIFEST_PATH, sha256Hex } from '#functions/archive/manifest.ts';
+import { concat, png, pngChunk } from '#functions/images/metadata/test-files.ts';
+import { pngBytes } from '#functions/images/test-kit.ts';
 
 const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const MB = 1024 * 1024;

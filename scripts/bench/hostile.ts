@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { png, zTXt } from '../../functions/images/metadata/test-files.ts';
-import { comfyApiPrompt, comfyUiWorkflow, enormousTextPng, ifdMazeJpeg, textBombPng } from '../test/hostile-files.ts';
+import { png, zTXt } from '#functions/images/metadata/test-files.ts';
+import { comfyApiPrompt, comfyUiWorkflow, enormousTextPng, ifdMazeJpeg, textBombPng } from '#scripts/test/hostile-files.ts';
 import { hostileArchives } from './hostile-archives.ts';
 import { manyRanges, postNestedEvents, readSlowly } from './hostile-client.ts';
 import { downloadTogether, exportTo, fillUploads, galleryUpload, importFrom, noisePng } from './hostile-site.ts';

@@ -3,7 +3,7 @@
 // budgeted (docs/product.md, Speed and capacity): the four category scores, LCP, CLS, bytes and requests (all, and without images).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { resolveChromium } from '../test/chromium.ts';
+import { resolveChromium } from '#scripts/test/chromium.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 

@@ -1,8 +1,8 @@
 // What the load test's visitors read, like and comment on: the demo story's published chapters
 // and every gallery image, found through the public API as a reader's pages find them; and the
 // like counts those readers see, read the same way (before the load, and after it to verify).
-import { chapterPath } from '../../src/lib/reader-urls.ts';
-import { galleryPath } from '../../src/lib/gallery-urls.ts';
+import { chapterPath } from '#lib/reader-urls.ts';
+import { galleryPath } from '#lib/gallery-urls.ts';
 import { api } from './site-server.ts';
 
 export const STORY_SLUG = 'the-lantern-fleet';

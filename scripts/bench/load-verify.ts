@@ -1,7 +1,7 @@
 // The checks after `npm run bench:load`, through the API as readers and the moderator see it:
 // likes (each visitor's own state, and every count equal to the likes the visitors left) and
 // comments (each accepted one stored exactly once, where it was sent, with the sender's address).
-import { OPEN_IMAGE_PARAM } from '../../src/lib/gallery-urls.ts';
+import { OPEN_IMAGE_PARAM } from '#lib/gallery-urls.ts';
 import { type LikeCounts, readLikeCounts, type Targets } from './load-targets.ts';
 import type { SentComment, Visitor } from './load-visitor.ts';
 import type { Check } from './checks.ts';

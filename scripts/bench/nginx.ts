@@ -5,8 +5,8 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PAGE_CSP } from '../../functions/core/page-security.ts';
-import { freePort } from '../test/free-port.ts';
+import { PAGE_CSP } from '#core/page-security.ts';
+import { freePort } from '#scripts/test/free-port.ts';
 import { startProcess, waitForOk } from './processes.ts';
 
 export const NGINX = '/usr/sbin/nginx';

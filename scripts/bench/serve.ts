@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { NGINX, startNginx } from './nginx.ts';
-import { freePort } from '../test/free-port.ts';
+import { freePort } from '#scripts/test/free-port.ts';
 import { runBounded, startProcess, stopAll, waitForOk } from './processes.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

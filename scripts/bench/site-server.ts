@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../test/free-port.ts';
+import { freePort } from '#scripts/test/free-port.ts';
 import { startProcess, waitForOk } from './processes.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

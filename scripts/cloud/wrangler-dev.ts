@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startProcess } from '../bench/processes.ts';
+import { startProcess } from '#scripts/bench/processes.ts';
 
 export interface WorkerOptions {
   projectRoot: string;

@@ -5,7 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const TEXT_FILE = /\.(ts|tsx|mjs|astro|css|md|jsonc?|ya?ml)$/;
-const SKIPPED = new Set(['node_modules', 'dist', '.site', '.astro', 'data', 'test-results', 'playwright-report', 'fixtures']);
+const SKIPPED = new Set(['node_modules', 'dist', '.site', '.astro', 'test-results', 'playwright-report', 'fixtures']);
 
 /**
  * Words that point outside the repository: the planning folder beside it, a specification, an

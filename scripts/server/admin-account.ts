@@ -1,10 +1,10 @@
 // The first account. A fresh site has no users, so the server creates `admin` at first start
 // with ADMIN_PASSWORD, or with a generated password that it prints once.
 import type { Kysely } from 'kysely';
-import type { Database, StaffRole } from '../../db/types.ts';
-import { hashPassword } from '../../functions/auth/password.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/lib/limits.ts';
-import { userStore } from '../../functions/auth/store.ts';
+import type { Database, StaffRole } from '#db/types.ts';
+import { hashPassword } from '#functions/auth/password.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#lib/limits.ts';
+import { userStore } from '#functions/auth/store.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 

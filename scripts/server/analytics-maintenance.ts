@@ -2,8 +2,8 @@
 // into the daily rollups and raw events past the retention are deleted. Reports roll up on their
 // own too, so this only keeps the first dashboard load fast and the raw table small.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { maintainAnalytics } from '../../functions/analytics/rollup.ts';
+import type { Database } from '#db/types.ts';
+import { maintainAnalytics } from '#functions/analytics/rollup.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

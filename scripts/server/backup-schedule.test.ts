@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../../db/connect.ts';
-import { readConfig } from '../config.ts';
+import type { DatabaseHandle } from '#db/connect.ts';
+import { readConfig } from '#scripts/config.ts';
 import { listBackups } from './backup.ts';
 import { BackupSchedule, startBackups } from './backup-schedule.ts';
 

@@ -3,9 +3,9 @@
 // from the backup folder, so after a restart a backup that fell due while the server was down is
 // made at once, and otherwise the timer waits for the rest of the interval.
 import path from 'node:path';
-import type { DatabaseHandle } from '../../db/connect.ts';
-import { failureOf, type Failure } from '../../functions/core/rebuild.ts';
-import type { ServerConfig } from '../config.ts';
+import type { DatabaseHandle } from '#db/connect.ts';
+import { failureOf, type Failure } from '#core/rebuild.ts';
+import type { ServerConfig } from '#scripts/config.ts';
 import { listBackups, writeBackup } from './backup.ts';
 import { DueTimer } from './due-timer.ts';
 

@@ -5,7 +5,7 @@
 // in its one canonical spelling (no zone id, brackets or port; ip-address.ts).
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { canonicalAddress } from '../../functions/core/ip-address.ts';
+import { canonicalAddress } from '#core/ip-address.ts';
 
 const LOOPBACK = ['127.0.0.1', '::1'];
 

@@ -1,12 +1,12 @@
 // Composes the Node server: the API under /api, the published static site everywhere else.
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import type { DatabaseHandle } from '../../db/connect.ts';
-import { createApp } from '../../functions/app.ts';
-import { S3Storage } from '../../functions/core/s3-storage.ts';
-import type { Failure, RebuildTrigger } from '../../functions/core/rebuild.ts';
-import type { Storage } from '../../functions/core/storage.ts';
-import type { ServerConfig } from '../config.ts';
+import type { DatabaseHandle } from '#db/connect.ts';
+import { createApp } from '#functions/app.ts';
+import { S3Storage } from '#core/s3-storage.ts';
+import type { Failure, RebuildTrigger } from '#core/rebuild.ts';
+import type { Storage } from '#core/storage.ts';
+import type { ServerConfig } from '#scripts/config.ts';
 import { clientIpResolver } from './client-ip.ts';
 import { LocalFolderStorage } from './local-storage.ts';
 import { sharpImages } from './sharp-images.ts';

@@ -7,12 +7,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../db/connect.ts';
-import { databaseUnavailable } from '../../functions/core/db-errors.ts';
-import { UNAVAILABLE } from '../../functions/core/errors.ts';
-import { freePort } from '../test/free-port.ts';
-import { type Cluster, findPostgresBin, startCluster } from '../test/postgres-cluster.ts';
-import { killServer, type ServerProcess, startServerProcess, waitFor } from '../test/server-process.ts';
+import { connectDatabase } from '#db/connect.ts';
+import { databaseUnavailable } from '#core/db-errors.ts';
+import { UNAVAILABLE } from '#core/errors.ts';
+import { freePort } from '#scripts/test/free-port.ts';
+import { type Cluster, findPostgresBin, startCluster } from '#scripts/test/postgres-cluster.ts';
+import { killServer, type ServerProcess, startServerProcess, waitFor } from '#scripts/test/server-process.ts';
 const pgBin = findPostgresBin();
 
 async function timed(url: string): Promise<{ response: Response; ms: number }> {

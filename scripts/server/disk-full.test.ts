@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISK_FULL } from '../../functions/core/disk-full.ts';
-import { pngBytes } from '../../functions/images/test-kit.ts';
-import { killServer, type ServerProcess, startServerProcess, waitFor } from '../test/server-process.ts';
-import { sessionCookieFrom } from '../test/session.ts';
+import { DISK_FULL } from '#core/disk-full.ts';
+import { pngBytes } from '#functions/images/test-kit.ts';
+import { killServer, type ServerProcess, startServerProcess, waitFor } from '#scripts/test/server-process.ts';
+import { sessionCookieFrom } from '#scripts/test/session.ts';
 
 const canMount = spawnSync('unshare', ['--mount', 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs /mnt'], { stdio: 'ignore' }).status === 0;
 if (!canMount) console.warn('disk-full.test.ts skipped: unshare --mount and mount -t tmpfs need root here');

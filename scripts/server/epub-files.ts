@@ -6,13 +6,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Storage } from '../../functions/core/storage.ts';
-import { buildStoryEpub, type ImageFile, type ReadImage, storyEpubPath } from '../../src/lib/epub/index.ts';
-import { sniffImageType } from '../../src/lib/epub/images.ts';
-import { siteOrigin } from '../../src/lib/seo.ts';
-import { SLUG_PATTERN } from '../../src/lib/slugs.ts';
-import type { ContentSnapshot } from '../../src/lib/snapshot.ts';
-import { uploadKeyOf } from '../../src/lib/upload-paths.ts';
+import type { Storage } from '#core/storage.ts';
+import { buildStoryEpub, type ImageFile, type ReadImage, storyEpubPath } from '#lib/epub/index.ts';
+import { sniffImageType } from '#lib/epub/images.ts';
+import { siteOrigin } from '#lib/seo.ts';
+import { SLUG_PATTERN } from '#lib/slugs.ts';
+import type { ContentSnapshot } from '#lib/snapshot.ts';
+import { uploadKeyOf } from '#lib/upload-paths.ts';
 
 /** A guard against decompression bombs among uploads: never decode more than this. */
 const MAX_INPUT_PIXELS = 50_000_000;

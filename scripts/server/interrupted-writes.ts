@@ -2,9 +2,9 @@
 // killed process left in the uploads is undone or finished (decision 22). The journal of imports
 // lives in the database (functions/archive/journal.ts); half-written files are the local folder's.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { settleInterruptedImports } from '../../functions/archive/journal.ts';
-import type { Storage } from '../../functions/core/storage.ts';
+import type { Database } from '#db/types.ts';
+import { settleInterruptedImports } from '#functions/archive/journal.ts';
+import type { Storage } from '#core/storage.ts';
 import { LocalFolderStorage } from './local-storage.ts';
 
 export async function settleInterruptedWrites(db: Kysely<Database>, storage: Storage, log: (line: string) => void): Promise<void> {

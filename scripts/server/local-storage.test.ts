@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Storage } from '../../functions/core/storage.ts';
+import type { Storage } from '#core/storage.ts';
 import { LocalFolderStorage } from './local-storage.ts';
 
 const LOCAL_STORAGE_MODULE = new URL('./local-storage.ts', import.meta.url).pathname;

@@ -2,8 +2,8 @@
 import type { FileHandle } from 'node:fs/promises';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { otherProcessRunning } from '../../db/lock.ts';
-import { assertSafeFolder, assertSafeKey, type FileStat, type Storage, type StoredFile } from '../../functions/core/storage.ts';
+import { otherProcessRunning } from '#db/lock.ts';
+import { assertSafeFolder, assertSafeKey, type FileStat, type Storage, type StoredFile } from '#core/storage.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',

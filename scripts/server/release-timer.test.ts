@@ -1,8 +1,8 @@
 // The release timer with a controllable clock (fake timers, never sleeps): it releases at the
 // release time, re-arms after changes, and after a restart releases what fell due meanwhile.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RebuildTrigger } from '../../functions/core/rebuild.ts';
-import { openTestDatabase, type TestDatabase } from '../test/database.ts';
+import type { RebuildTrigger } from '#core/rebuild.ts';
+import { openTestDatabase, type TestDatabase } from '#scripts/test/database.ts';
 import { ReleaseTimer } from './release-timer.ts';
 
 let database: TestDatabase;

@@ -3,10 +3,10 @@
 // server was down and arms itself for the next one. The serverless deployment runs the same
 // `runDueReleases` from a cron trigger.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import type { RebuildTrigger } from '../../functions/core/rebuild.ts';
-import { runDueReleases } from '../../functions/releases/run.ts';
-import { releaseStore } from '../../functions/releases/store.ts';
+import type { Database } from '#db/types.ts';
+import type { RebuildTrigger } from '#core/rebuild.ts';
+import { runDueReleases } from '#functions/releases/run.ts';
+import { releaseStore } from '#functions/releases/store.ts';
 import { DueTimer } from './due-timer.ts';
 
 /** After a failed run (database busy or gone), try again this much later. */

@@ -7,8 +7,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { connectDatabase, embeddedDatabaseDir } from '../../db/connect.ts';
-import { acquireDatabaseLock } from '../../db/lock.ts';
+import { connectDatabase, embeddedDatabaseDir } from '#db/connect.ts';
+import { acquireDatabaseLock } from '#db/lock.ts';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest, copyTree, MANIFEST_FILE } from './backup.ts';
 
 /**

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { UndecodableImageError } from '../../functions/core/images.ts';
+import { UndecodableImageError } from '#core/images.ts';
 import { sharpImages } from './sharp-images.ts';
 
 const png = async (width: number, height: number) =>

@@ -1,8 +1,8 @@
 // The Node image processor (functions/core/images.ts) on sharp (libvips). The original is decoded
 // once, down to the 2x size; the smaller renditions are made from those pixels.
 import sharp from 'sharp';
-import { type ImageProcessor, type ImageRenditions, THUMB_2X_WIDTH, THUMB_WIDTH, UndecodableImageError } from '../../functions/core/images.ts';
-import { withoutPngText } from '../../functions/images/metadata/png-chunks.ts';
+import { type ImageProcessor, type ImageRenditions, THUMB_2X_WIDTH, THUMB_WIDTH, UndecodableImageError } from '#core/images.ts';
+import { withoutPngText } from '#functions/images/metadata/png-chunks.ts';
 
 /** A second guard behind the header check of the upload route: never decode more than this. */
 const MAX_INPUT_PIXELS = 50_000_000;

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../../db/seed/index.ts';
-import { readContentSnapshot } from '../../functions/site/snapshot.ts';
-import { openTestDatabase } from '../test/database.ts';
+import { seedDemoContent } from '#db/seed/index.ts';
+import { readContentSnapshot } from '#functions/site/snapshot.ts';
+import { openTestDatabase } from '#scripts/test/database.ts';
 import { buildStaticSite, replaceDirectory } from './site-builder.ts';
 import { stagingOwner } from './staging-owners.ts';
 

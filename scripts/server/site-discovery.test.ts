@@ -7,10 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readContentSnapshot } from '../../functions/site/snapshot.ts';
-import { parseAtom } from '../test/atom.ts';
-import { openTestDatabase } from '../test/database.ts';
-import { childElements, ownText, parseXml, type XmlElement } from '../test/xml.ts';
+import { readContentSnapshot } from '#functions/site/snapshot.ts';
+import { parseAtom } from '#scripts/test/atom.ts';
+import { openTestDatabase } from '#scripts/test/database.ts';
+import { childElements, ownText, parseXml, type XmlElement } from '#scripts/test/xml.ts';
 import { buildStaticSite } from './site-builder.ts';
 import { staticSite } from './static-site.ts';
 

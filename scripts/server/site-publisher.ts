@@ -3,7 +3,7 @@
 // readers never see a half-built site and a failed build leaves the previous one up.
 import fs from 'node:fs';
 import path from 'node:path';
-import { failureOf, type PublishState, type RebuildTrigger } from '../../functions/core/rebuild.ts';
+import { failureOf, type PublishState, type RebuildTrigger } from '#core/rebuild.ts';
 
 export interface SitePublisherOptions {
   /** Folder that holds the builds and the `current` pointer file. */

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ownerToken } from '../../db/liveness.ts';
-import { holdInOtherProcess, PID_NAMESPACE, pidNamespacesPermitted, runInOtherProcess } from '../test/other-process.ts';
+import { ownerToken } from '#db/liveness.ts';
+import { holdInOtherProcess, PID_NAMESPACE, pidNamespacesPermitted, runInOtherProcess } from '#scripts/test/other-process.ts';
 import { removeAbandonedStaging, stagingOwner } from './staging-owners.ts';
 
 let root: string;

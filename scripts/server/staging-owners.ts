@@ -5,7 +5,7 @@
 // removed by the next build, whichever process or PID namespace that runs in.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isListening, listenWhileAlive, ownerToken } from '../../db/liveness.ts';
+import { isListening, listenWhileAlive, ownerToken } from '#db/liveness.ts';
 
 const owners = new Map<string, Promise<string>>();
 

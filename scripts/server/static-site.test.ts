@@ -8,7 +8,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressSite } from './precompress.ts';
-import { PAGE_CSP } from '../../functions/core/page-security.ts';
+import { PAGE_CSP } from '#core/page-security.ts';
 import { chooseEncoding, matchesEtag, staticSite } from './static-site.ts';
 
 const LONG_PAGE = `<h1>storytime</h1>${'<p>Once upon a time, far away.</p>'.repeat(100)}`;

@@ -5,8 +5,8 @@
 // Compressed copies are made at build time (precompress.ts) and picked here from
 // Accept-Encoding; each copy has its own strong ETag, so If-None-Match gets a 304.
 import type { Context, MiddlewareHandler } from 'hono';
-import { SECURITY_HEADERS } from '../../functions/core/page-security.ts';
-import { GALLERY_NOT_FOUND_PATH } from '../../src/lib/gallery-urls.ts';
+import { SECURITY_HEADERS } from '#core/page-security.ts';
+import { GALLERY_NOT_FOUND_PATH } from '#lib/gallery-urls.ts';
 import { type Encoding, type SiteFile, SiteFiles } from './site-files.ts';
 
 function pageHeaders(urlPath: string): Record<string, string> {

@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { S3Storage } from '../../functions/core/s3-storage.ts';
-import type { Storage } from '../../functions/core/storage.ts';
-import { MemoryStorage } from '../test/memory-storage.ts';
+import { S3Storage } from '#core/s3-storage.ts';
+import type { Storage } from '#core/storage.ts';
+import { MemoryStorage } from '#scripts/test/memory-storage.ts';
 import { LocalFolderStorage } from './local-storage.ts';
 
 const BUCKET = 'site-uploads';

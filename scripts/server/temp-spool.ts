@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { SpooledBody, SpoolBody } from '../../functions/core/spool.ts';
+import type { SpooledBody, SpoolBody } from '#core/spool.ts';
 
 const PREFIX = 'spool-';
 

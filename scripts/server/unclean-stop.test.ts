@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PID_NAMESPACE, pidNamespacesPermitted } from '../test/other-process.ts';
-import { killServer, type ServerProcess, startServerProcess, waitFor } from '../test/server-process.ts';
+import { PID_NAMESPACE, pidNamespacesPermitted } from '#scripts/test/other-process.ts';
+import { killServer, type ServerProcess, startServerProcess, waitFor } from '#scripts/test/server-process.ts';
 
 const TIMEOUT = 180_000;
 

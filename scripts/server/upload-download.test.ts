@@ -8,10 +8,10 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { AppDeps, AppEnv } from '../../functions/core/env.ts';
-import { uploadFileRoutes } from '../../functions/uploads/routes.ts';
-import { CountingStorage } from '../test/counting-storage.ts';
-import { freePort } from '../test/free-port.ts';
+import type { AppDeps, AppEnv } from '#core/env.ts';
+import { uploadFileRoutes } from '#functions/uploads/routes.ts';
+import { CountingStorage } from '#scripts/test/counting-storage.ts';
+import { freePort } from '#scripts/test/free-port.ts';
 import { LocalFolderStorage } from './local-storage.ts';
 
 const SIZE = 32 * 1024 * 1024;

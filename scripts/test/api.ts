@@ -2,13 +2,13 @@
 // before each test, and helpers to call the app as a browser would. With API_TEST_REMOTE set
 // (by `npm run test:cloud`) the same tests call the worker in workerd instead (remote-api.ts).
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { hashPassword } from '../../functions/auth/password.ts';
-import { userStore } from '../../functions/auth/store.ts';
-import { createApp, type App } from '../../functions/app.ts';
-import type { StaffRole } from '../../db/types.ts';
-import type { AppDeps } from '../../functions/core/env.ts';
-import type { PublishState, RebuildTrigger } from '../../functions/core/rebuild.ts';
-import { sharpImages } from '../server/sharp-images.ts';
+import { hashPassword } from '#functions/auth/password.ts';
+import { userStore } from '#functions/auth/store.ts';
+import { createApp, type App } from '#functions/app.ts';
+import type { StaffRole } from '#db/types.ts';
+import type { AppDeps } from '#core/env.ts';
+import type { PublishState, RebuildTrigger } from '#core/rebuild.ts';
+import { sharpImages } from '#scripts/server/sharp-images.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 import { MemoryStorage } from './memory-storage.ts';
 import { sessionCookieFrom } from './session.ts';

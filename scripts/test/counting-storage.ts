@@ -1,4 +1,4 @@
-import type { Storage } from '../../functions/core/storage.ts';
+import type { Storage } from '#core/storage.ts';
 
 /**
  * A storage that counts the bytes it hands out, whole (`get`) or streamed (`read`, as they are

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase, type DatabaseConfig } from '../../db/connect.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { connectDatabase, type DatabaseConfig } from '#db/connect.ts';
+import { migrateToLatest } from '#db/migrate.ts';
 import { createDatabase, dropDatabase, TEMPLATE_VARIABLE } from './database.ts';
 
 async function migrated(config: DatabaseConfig): Promise<Awaited<ReturnType<typeof connectDatabase>>> {

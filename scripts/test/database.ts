@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { connectDatabase, type DatabaseHandle } from '#db/connect.ts';
+import { migrateToLatest } from '#db/migrate.ts';
 
 /** Where vitest's global setup leaves the migrated database to clone, per backend. */
 export const TEMPLATE_VARIABLE = { postgres: 'TEST_DATABASE_TEMPLATE', pglite: 'TEST_PGLITE_TEMPLATE' } as const;

@@ -5,7 +5,7 @@
 // so an upload gets as far as the metadata reader. Sizes are parameters; the defaults are the
 // cases the readers are held to.
 import { zlibSync } from 'fflate';
-import { concat, latin1, png, pngChunk, tEXt } from '../../functions/images/metadata/test-files.ts';
+import { concat, latin1, png, pngChunk, tEXt } from '#functions/images/metadata/test-files.ts';
 
 const MB = 1024 * 1024;
 

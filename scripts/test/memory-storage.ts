@@ -1,4 +1,4 @@
-import { assertSafeFolder, assertSafeKey, type FileStat, type Storage, type StoredFile } from '../../functions/core/storage.ts';
+import { assertSafeFolder, assertSafeKey, type FileStat, type Storage, type StoredFile } from '#core/storage.ts';
 
 /**
  * Storage kept in memory, for tests. Bodies are copied in and out, as a real store would

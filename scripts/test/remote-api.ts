@@ -6,7 +6,7 @@
 // (its clock, a moved Date, its rebuild log, variants of its dependencies).
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { vi, type TestContext } from 'vitest';
-import { S3Storage, type S3StorageOptions } from '../../functions/core/s3-storage.ts';
+import { S3Storage, type S3StorageOptions } from '#core/s3-storage.ts';
 
 export interface RemoteTarget {
   /** The worker's address, also its SITE_URL (the origin its CSRF check accepts). */

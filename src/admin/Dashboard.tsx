@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { QuickStats } from '../../functions/dashboard/store.ts';
+import type { QuickStats } from '#functions/dashboard/store.ts';
 import { NoticeBanner } from './components.tsx';
 import { quickStatsQuery } from './queries.ts';
 import { sectionsFor } from './sections.ts';

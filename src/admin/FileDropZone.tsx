@@ -1,7 +1,7 @@
 // The admin's upload area: drop files on it or browse for them. The Upload Manager takes one
 // image, the Gallery Manager many; what the files are is decided by the caller.
 import './upload-manager.css'; // the .drop-zone look
-import { Upload } from '../lib/icons.tsx';
+import { Upload } from '#lib/icons.tsx';
 import { type DragEvent, useId, useState } from 'react';
 
 interface FileDropZoneProps {

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { apiRequest, NetworkError } from '../lib/api-client.ts';
+import { apiRequest, NetworkError } from '#lib/api-client.ts';
 import { NoticeBanner, SubmitButton } from './components.tsx';
 import type { AdminUser } from './useSession.ts';
 

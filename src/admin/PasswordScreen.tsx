@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import type { ChangePasswordInput } from '../../functions/auth/schema.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { PASSWORD_MIN_LENGTH } from '../lib/limits.ts';
+import type { ChangePasswordInput } from '#functions/auth/schema.ts';
+import { apiRequest } from '#lib/api-client.ts';
+import { PASSWORD_MIN_LENGTH } from '#lib/limits.ts';
 import { failureText, NoticeBanner, SubmitButton, TextField, useNotice } from './components.tsx';
 import { fieldErrors } from './data/failure.ts';
 import { useSave } from './data/useSave.ts';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ProfileInput } from '../../functions/site/schema.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { PROFILE_LIMITS } from '../lib/limits.ts';
-import { type AuthorProfile, DEFAULT_BACKGROUND_DARK, DEFAULT_BACKGROUND_LIGHT } from '../lib/profile.ts';
+import type { ProfileInput } from '#functions/site/schema.ts';
+import { apiRequest } from '#lib/api-client.ts';
+import { PROFILE_LIMITS } from '#lib/limits.ts';
+import { type AuthorProfile, DEFAULT_BACKGROUND_DARK, DEFAULT_BACKGROUND_LIGHT } from '#lib/profile.ts';
 import { failureText, NoticeBanner, SelectField, SubmitButton, TextAreaField, TextField, useNotice } from './components.tsx';
 import { fieldErrors } from './data/failure.ts';
 import { queryKeys } from './data/keys.ts';

@@ -4,8 +4,8 @@
 // It polls quickly while publishing; every save refreshes it (src/admin/data/client.ts).
 import './publish-status.css';
 import { useQuery } from '@tanstack/react-query';
-import type { Failure, PublishState } from '../../functions/core/rebuild.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import type { Failure, PublishState } from '#core/rebuild.ts';
+import { apiRequest } from '#lib/api-client.ts';
 import { queryKeys } from './data/keys.ts';
 
 const BUSY_POLL_MS = 1500;

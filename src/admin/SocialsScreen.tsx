@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { SocialsInput } from '../../functions/site/schema.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { SOCIAL_LABELS, SOCIAL_PLATFORMS, type SocialLinks } from '../lib/socials.ts';
+import type { SocialsInput } from '#functions/site/schema.ts';
+import { apiRequest } from '#lib/api-client.ts';
+import { SOCIAL_LABELS, SOCIAL_PLATFORMS, type SocialLinks } from '#lib/socials.ts';
 import { failureText, NoticeBanner, SubmitButton, TextField, useNotice } from './components.tsx';
 import { fieldErrors } from './data/failure.ts';
 import { useSave } from './data/useSave.ts';

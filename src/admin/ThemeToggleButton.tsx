@@ -1,6 +1,6 @@
-import { Moon, Sun } from '../lib/icons.tsx';
+import { Moon, Sun } from '#lib/icons.tsx';
 import { useEffect, useState } from 'react';
-import { currentTheme, type Theme, toggleTheme } from '../lib/theme.ts';
+import { currentTheme, type Theme, toggleTheme } from '#lib/theme.ts';
 
 export function ThemeToggleButton() {
   const [theme, setTheme] = useState<Theme>('dark');

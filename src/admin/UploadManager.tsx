@@ -3,8 +3,8 @@
 import './upload-manager.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { UploadFile, UploadFolder } from '../lib/upload-kinds.ts';
-import { ApiError, apiRequest } from '../lib/api-client.ts';
+import type { UploadFile, UploadFolder } from '#lib/upload-kinds.ts';
+import { ApiError, apiRequest } from '#lib/api-client.ts';
 import { failureText, NoticeBanner, useNotice } from './components.tsx';
 import { queryKeys } from './data/keys.ts';
 import { useSave } from './data/useSave.ts';

@@ -2,7 +2,7 @@
 // a drop is used (docs/product.md, The admin screens in detail). Type and size are checked here to save a pointless upload; the
 // server checks again, from the file's bytes.
 import { FileDropZone } from './FileDropZone.tsx';
-import { ACCEPTED_IMAGE_TYPES, INVALID_TYPE_MESSAGE, tooLargeMessage, UPLOAD_MAX_BYTES } from '../lib/upload-kinds.ts';
+import { ACCEPTED_IMAGE_TYPES, INVALID_TYPE_MESSAGE, tooLargeMessage, UPLOAD_MAX_BYTES } from '#lib/upload-kinds.ts';
 
 /** The browser-side refusal for a file, or null when it may be sent. */
 export function refusalFor(file: File): string | null {

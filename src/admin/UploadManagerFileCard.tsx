@@ -1,8 +1,8 @@
 // One uploaded file in the Upload Manager's grid: thumbnail (or a placeholder when it cannot be
 // shown), name, size, date, where the site uses it, 'View' and 'Delete'.
-import { ImageOff } from '../lib/icons.tsx';
+import { ImageOff } from '#lib/icons.tsx';
 import { useState } from 'react';
-import type { UploadFile } from '../lib/upload-kinds.ts';
+import type { UploadFile } from '#lib/upload-kinds.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -2,10 +2,10 @@
 // options with their keys, following src/admin/data/keys.ts: a key names everything its answer
 // depends on, and a save invalidates the keys of what it changed (decision 0033).
 import { queryOptions } from '@tanstack/react-query';
-import type { QuickStats } from '../../functions/dashboard/store.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import type { SocialLinks } from '../lib/socials.ts';
-import type { UploadListing } from '../lib/upload-kinds.ts';
+import type { QuickStats } from '#functions/dashboard/store.ts';
+import { apiRequest } from '#lib/api-client.ts';
+import type { SocialLinks } from '#lib/socials.ts';
+import type { UploadListing } from '#lib/upload-kinds.ts';
 
 export const socialsQuery = queryOptions({
   queryKey: ['socials'],

@@ -1,8 +1,8 @@
 // The admin's sections: the dashboard's cards, the breadcrumb labels and the routes (AdminApp.tsx)
 // come from this one list. Each section names the roles the API lets use it, so a role is shown
 // only what it can do (docs/decisions/0034-roles-decide-what-the-admin-shows.md).
-import { STAFF_ROLES, type StaffRole } from '../../db/types.ts';
-import { ANALYTICS_ROLES, ARCHIVE_ROLES, CONTENT_ROLES, MODERATION_ROLES } from '../../functions/core/roles.ts';
+import { STAFF_ROLES, type StaffRole } from '#db/types.ts';
+import { ANALYTICS_ROLES, ARCHIVE_ROLES, CONTENT_ROLES, MODERATION_ROLES } from '#core/roles.ts';
 
 export interface AdminSection {
   path: string;

@@ -2,7 +2,7 @@
 // cleared on 401 or any error. Signing out (this device, or every device: decision 0034) clears
 // the local user even if the call fails.
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '../lib/api-client.ts';
+import { ApiError, apiRequest } from '#lib/api-client.ts';
 
 export interface AdminUser {
   id: number;

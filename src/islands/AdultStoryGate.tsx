@@ -3,8 +3,8 @@
 // html.adult-confirmed is set; this island stands in their place with a notice, asks, and sets
 // the class on confirming. Declining leaves everything hidden, with the way back to the list.
 import { useEffect, useState } from 'react';
-import { confirmAdult, hasConfirmedAdult } from '../lib/adult-content.ts';
-import { STORIES_PATH } from '../lib/reader-urls.ts';
+import { confirmAdult, hasConfirmedAdult } from '#lib/adult-content.ts';
+import { STORIES_PATH } from '#lib/reader-urls.ts';
 import AgeGate from './AgeGate.tsx';
 
 const ADULT_CONFIRMED_CLASS = 'adult-confirmed';

@@ -1,7 +1,7 @@
 // Comments under a chapter, an island on the chapter page. The chapter reader names
 // the text comment_text (docs/product.md, Shapes kept for older clients); failures are worded for a chapter.
 import { useCallback } from 'react';
-import { ApiError, apiRequest, NetworkError } from '../lib/api-client.ts';
+import { ApiError, apiRequest, NetworkError } from '#lib/api-client.ts';
 import CommentThread, { type CommentInput } from './CommentThread.tsx';
 
 interface ChapterComment {

@@ -4,16 +4,16 @@
 // until title and content are non-empty after trimming. After saving, the page waits for the site
 // to republish and then shows the chapter again, at its new number when that changed.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { NoticeBanner } from '../admin/components.tsx';
-import { DataProvider } from '../admin/data/DataProvider.tsx';
-import { failureText, fieldErrors } from '../admin/data/failure.ts';
-import { useAuthorTimeZone } from '../admin/data/queries.ts';
-import { chapterDraft, chapterInput } from '../admin/stories/chapter-draft.ts';
-import { ChapterFields } from '../admin/stories/ChapterFields.tsx';
-import { useChapter, useSaveChapter } from '../admin/stories/queries.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { chapterPath } from '../lib/reader-urls.ts';
-import type { Chapter } from '../lib/stories.ts';
+import { NoticeBanner } from '#src/admin/components.tsx';
+import { DataProvider } from '#src/admin/data/DataProvider.tsx';
+import { failureText, fieldErrors } from '#src/admin/data/failure.ts';
+import { useAuthorTimeZone } from '#src/admin/data/queries.ts';
+import { chapterDraft, chapterInput } from '#src/admin/stories/chapter-draft.ts';
+import { ChapterFields } from '#src/admin/stories/ChapterFields.tsx';
+import { useChapter, useSaveChapter } from '#src/admin/stories/queries.ts';
+import { apiRequest } from '#lib/api-client.ts';
+import { chapterPath } from '#lib/reader-urls.ts';
+import type { Chapter } from '#lib/stories.ts';
 
 interface Props {
   storyId: number;

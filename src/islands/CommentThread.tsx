@@ -3,7 +3,7 @@
 // counter and a hidden 'website' field that people leave empty (bots fill it). New comments wait
 // for the author's approval. The caller says how to load and post; pass stable functions.
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH, DEFAULT_COMMENT_AUTHOR } from '../lib/limits.ts';
+import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH, DEFAULT_COMMENT_AUTHOR } from '#lib/limits.ts';
 
 export interface CommentView {
   id: number;

@@ -1,8 +1,8 @@
 // One card of the gallery list: hero thumbnail or 'No image', title, description and
 // the counts; the whole card is the link (the title's link stretches over it).
-import type { Gallery } from '../lib/galleries.ts';
-import { countLabel, isWideHero } from '../lib/gallery-display.ts';
-import { galleryPath } from '../lib/gallery-urls.ts';
+import type { Gallery } from '#lib/galleries.ts';
+import { countLabel, isWideHero } from '#lib/gallery-display.ts';
+import { galleryPath } from '#lib/gallery-urls.ts';
 
 interface Props {
   gallery: Gallery;

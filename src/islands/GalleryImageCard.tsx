@@ -1,8 +1,8 @@
 // One image of a gallery page: the thumbnail (a button that opens the lightbox), like
 // and comment counts, checkpoint, LoRA chips, the prompts with Copy buttons and 'Open original'.
-import { Heart, MessageCircle } from '../lib/icons.tsx';
-import type { GalleryImage } from '../lib/galleries.ts';
-import { countLabel, displayedPrompts, loraChips } from '../lib/gallery-display.ts';
+import { Heart, MessageCircle } from '#lib/icons.tsx';
+import type { GalleryImage } from '#lib/galleries.ts';
+import { countLabel, displayedPrompts, loraChips } from '#lib/gallery-display.ts';
 import GalleryPrompt from './GalleryPrompt.tsx';
 import GalleryThumb from './GalleryThumb.tsx';
 

@@ -1,12 +1,12 @@
 // The lightbox: the large image, the like toggle, the prompts in full, and the
 // comments, loaded when the image is first shown. A modal <dialog>: the page behind is inert and
 // focus stays inside; Escape closes; the arrow keys move between images (not while typing).
-import { ChevronLeft, ChevronRight, X } from '../lib/icons.tsx';
+import { ChevronLeft, ChevronRight, X } from '#lib/icons.tsx';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../lib/api-client.ts';
-import type { GalleryImage } from '../lib/galleries.ts';
-import { fetchImageComments, fetchImageLikes, postImageComment, toggleImageLike } from '../lib/gallery-api.ts';
-import { displayedPrompts } from '../lib/gallery-display.ts';
+import { ApiError } from '#lib/api-client.ts';
+import type { GalleryImage } from '#lib/galleries.ts';
+import { fetchImageComments, fetchImageLikes, postImageComment, toggleImageLike } from '#lib/gallery-api.ts';
+import { displayedPrompts } from '#lib/gallery-display.ts';
 import CommentThread, { type CommentInput } from './CommentThread.tsx';
 import { GalleryImageFacts } from './GalleryImageCard.tsx';
 import GalleryPrompt from './GalleryPrompt.tsx';

@@ -2,10 +2,10 @@
 // API brings fresh counts and, once the visitor chose X (after the 18+ question), the X galleries,
 // which never are in the page's HTML.
 import { useEffect, useState } from 'react';
-import type { Gallery } from '../lib/galleries.ts';
-import { fetchGalleries } from '../lib/gallery-api.ts';
-import { galleriesForRating } from '../lib/gallery-rating.ts';
-import { trackPageView } from '../scripts/analytics.ts';
+import type { Gallery } from '#lib/galleries.ts';
+import { fetchGalleries } from '#lib/gallery-api.ts';
+import { galleriesForRating } from '#lib/gallery-rating.ts';
+import { trackPageView } from '#src/scripts/analytics.ts';
 import GalleryCard from './GalleryCard.tsx';
 import { RatingSelect, useRatingFilter } from './GalleryRating.tsx';
 

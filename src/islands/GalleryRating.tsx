@@ -2,9 +2,9 @@
 // state behind it, shared by the gallery list and the gallery page. The first render is always
 // PG, as the prebuilt HTML is; the device's saved choice applies right after hydration.
 import { useEffect, useId, useState } from 'react';
-import { DEFAULT_GALLERY_RATING, GALLERY_RATINGS, type GalleryRating } from '../lib/galleries.ts';
-import { confirmAdult } from '../lib/adult-content.ts';
-import { needsAgeGate, readRatingFilter, saveRatingFilter } from '../lib/gallery-rating.ts';
+import { DEFAULT_GALLERY_RATING, GALLERY_RATINGS, type GalleryRating } from '#lib/galleries.ts';
+import { confirmAdult } from '#lib/adult-content.ts';
+import { needsAgeGate, readRatingFilter, saveRatingFilter } from '#lib/gallery-rating.ts';
 import AgeGate from './AgeGate.tsx';
 
 export interface RatingFilter {

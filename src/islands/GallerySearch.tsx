@@ -1,7 +1,7 @@
 // The gallery page's search box: prompt, negative, LoRAs, checkpoint and title are
 // searched by the API. Typing settles for a moment before a search starts.
 import { useEffect, useId, useState } from 'react';
-import { GALLERY_SEARCH_MAX_LENGTH } from '../lib/galleries.ts';
+import { GALLERY_SEARCH_MAX_LENGTH } from '#lib/galleries.ts';
 
 const SETTLE_MS = 300;
 

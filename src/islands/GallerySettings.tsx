@@ -1,5 +1,5 @@
 // The generation settings the file carried (steps, sampler, CFG, seed, size), in the lightbox.
-import type { GenerationSettings } from '../lib/galleries.ts';
+import type { GenerationSettings } from '#lib/galleries.ts';
 
 export default function GallerySettings({ settings }: { settings: GenerationSettings | null | undefined }) {
   if (!settings) return null;

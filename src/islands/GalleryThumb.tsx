@@ -3,8 +3,8 @@
 // lazy-loaded thumbnail (480w and 960w). No inline styles: the page's CSP allows none. While an
 // X gallery waits behind the 18+ gate, `revealed` is false and no image URL is in the page.
 // Decorative here: the button around it names the image.
-import type { GalleryImage } from '../lib/galleries.ts';
-import { GRID_THUMB_SIZES, ratioBox, thumbSrcset } from '../lib/gallery-display.ts';
+import type { GalleryImage } from '#lib/galleries.ts';
+import { GRID_THUMB_SIZES, ratioBox, thumbSrcset } from '#lib/gallery-display.ts';
 
 interface Props {
   image: GalleryImage;

@@ -3,11 +3,11 @@
 // images and refresh it live (counts change between builds); X galleries carry no image in their
 // HTML and load them only after the visitor confirmed being 18 or older.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { Gallery, GalleryImage } from '../lib/galleries.ts';
-import { fetchImagePage } from '../lib/gallery-api.ts';
-import { canLoadPage, emptyImageList, imageListReducer, prebuiltImageList } from '../lib/gallery-pagination.ts';
-import { GALLERIES_PATH, OPEN_IMAGE_PARAM } from '../lib/gallery-urls.ts';
-import { track, trackPageView } from '../scripts/analytics.ts';
+import type { Gallery, GalleryImage } from '#lib/galleries.ts';
+import { fetchImagePage } from '#lib/gallery-api.ts';
+import { canLoadPage, emptyImageList, imageListReducer, prebuiltImageList } from '#lib/gallery-pagination.ts';
+import { GALLERIES_PATH, OPEN_IMAGE_PARAM } from '#lib/gallery-urls.ts';
+import { track, trackPageView } from '#src/scripts/analytics.ts';
 import GalleryImageCard from './GalleryImageCard.tsx';
 import GalleryLightbox from './GalleryLightbox.tsx';
 import { RatingSelect, useRatingFilter } from './GalleryRating.tsx';

@@ -1,6 +1,6 @@
 // The chapter's like button, an island on the chapter page.
 import { useCallback } from 'react';
-import { apiRequest } from '../lib/api-client.ts';
+import { apiRequest } from '#lib/api-client.ts';
 import LikeToggle, { type LikeState } from './LikeToggle.tsx';
 
 export default function LikeButton({ chapterId }: { chapterId: number }) {

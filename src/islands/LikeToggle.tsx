@@ -1,9 +1,9 @@
 // A like toggle for anything visitors like (a chapter, a gallery image): a click toggles, and the
 // count and state always come from the server's answer. Loading failures are only
 // logged (docs/product.md, Forms and messages). The caller says how to load and toggle; pass stable functions (useCallback).
-import { Heart } from '../lib/icons.tsx';
+import { Heart } from '#lib/icons.tsx';
 import { useEffect, useState } from 'react';
-import { sendLike } from '../lib/like-request.ts';
+import { sendLike } from '#lib/like-request.ts';
 
 export interface LikeState {
   like_count: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAtom } from '../../scripts/test/atom.ts';
+import { parseAtom } from '#scripts/test/atom.ts';
 import { entryTitle, FEED_ENTRY_LIMIT, type FeedContent, newestChapters, siteFeedXml, storyFeedXml } from './feeds.ts';
 import { FALLBACK_PROFILE } from './profile.ts';
 import { testStory } from './epub/test-story.ts';

@@ -1,8 +1,8 @@
 // robots.txt: crawl everything readers see; the admin app and the API are not for search engines.
 import type { APIRoute } from 'astro';
-import { loadContent } from '../lib/content.ts';
-import { siteOrigin } from '../lib/seo.ts';
-import { SITEMAP_INDEX_PATH } from '../lib/sitemap.ts';
+import { loadContent } from '#lib/content.ts';
+import { siteOrigin } from '#lib/seo.ts';
+import { SITEMAP_INDEX_PATH } from '#lib/sitemap.ts';
 
 export const GET: APIRoute = ({ site }) => {
   const origin = siteOrigin(loadContent().profile.site_domain, site);

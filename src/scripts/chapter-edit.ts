@@ -2,15 +2,15 @@
 // API would refuse its save). Readers never pay for it: only a browser that signed in (the
 // signed_in hint cookie) asks the API who it is, and the editor's code (React and the dialog)
 // loads only when the button is pressed.
-import { isContentRole } from '../../functions/core/roles.ts';
-import { hasSignedInHint } from '../lib/signed-in-hint.ts';
+import { isContentRole } from '#core/roles.ts';
+import { hasSignedInHint } from '#lib/signed-in-hint.ts';
 
 const button = document.querySelector<HTMLButtonElement>('[data-edit-chapter]');
 const article = document.querySelector<HTMLElement>('[data-chapter-id]');
 
 async function showForStaff(): Promise<void> {
   if (!button || !article || !hasSignedInHint(document.cookie)) return;
-  const { apiRequest } = await import('../lib/api-client.ts'); // loaded for staff only
+  const { apiRequest } = await import('#lib/api-client.ts'); // loaded for staff only
   try {
     const { user } = await apiRequest<{ user: { role: string } }>('/api/auth/me');
     if (!isContentRole(user.role)) return;
@@ -22,7 +22,7 @@ async function showForStaff(): Promise<void> {
     const [{ createElement }, { createRoot }, { default: ChapterEditDialog }] = await Promise.all([
       import('react'),
       import('react-dom/client'),
-      import('../islands/ChapterEditDialog.tsx'),
+      import('#src/islands/ChapterEditDialog.tsx'),
     ]);
     const host = document.body.appendChild(document.createElement('div'));
     const root = createRoot(host);

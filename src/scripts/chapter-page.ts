@@ -1,7 +1,7 @@
 // The chapter page's behaviour: reading progress saved on scroll (coalesced per animation frame)
 // and restored when the reader comes back to the same chapter; the left and right arrow
 // keys for the previous and next chapter; chapter_view and chapter_depth analytics (docs/product.md, What the pages record).
-import { clampPercent, readProgress, saveProgress } from '../lib/reading-progress.ts';
+import { clampPercent, readProgress, saveProgress } from '#lib/reading-progress.ts';
 import { track, trackPageView } from './analytics.ts';
 
 const article = document.querySelector<HTMLElement>('[data-story-slug]')!;

@@ -1,9 +1,9 @@
 // The story page's live parts: 'Continue — Chapter N' and 'Reset progress' from the saved
 // progress, the 'Last read' marker, and 'Load More Chapters' (20 more a time from the API).
-import { READER_CHAPTER_PAGE_SIZE } from '../lib/limits.ts';
-import { chapterPath } from '../lib/reader-urls.ts';
-import { clearProgress, readProgress } from '../lib/reading-progress.ts';
-import type { ChapterSummary } from '../lib/stories.ts';
+import { READER_CHAPTER_PAGE_SIZE } from '#lib/limits.ts';
+import { chapterPath } from '#lib/reader-urls.ts';
+import { clearProgress, readProgress } from '#lib/reading-progress.ts';
+import type { ChapterSummary } from '#lib/stories.ts';
 import { track, trackPageView } from './analytics.ts';
 
 const story = document.querySelector<HTMLElement>('[data-story-slug]')!;

@@ -1,6 +1,6 @@
 // Calls the running worker over HTTP as a browser would: same-origin requests with the Origin
 // header (the worker's CSRF check), the session cookie passed along by hand.
-import { E2E_ADMIN, sessionCookieFrom } from '../../scripts/test/session.ts';
+import { E2E_ADMIN, sessionCookieFrom } from '#scripts/test/session.ts';
 
 export const BASE_URL = process.env['CLOUD_BASE_URL'] ?? '';
 if (!BASE_URL) throw new Error('CLOUD_BASE_URL is not set: run these tests through `npm run test:cloud`');

@@ -3,7 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { resolveChromium } from '../../scripts/test/chromium.ts';
+import { resolveChromium } from '#scripts/test/chromium.ts';
 
 const chromium = resolveChromium();
 

@@ -1,7 +1,7 @@
 // The API in workerd, over HTTP: sign-in, the reader's calls (stories, chapters, likes, comments,
 // analytics) and the author's writes, on the Neon driver and a real PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import { sessionCookieFrom } from '../../scripts/test/session.ts';
+import { sessionCookieFrom } from '#scripts/test/session.ts';
 import { ADMIN, answer, call, signInAsAdmin } from './client.ts';
 
 const STORY = 'the-lantern-fleet'; // demo content seeded by scripts/cloud/run.ts

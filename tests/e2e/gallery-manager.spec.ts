@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
-import type { GalleryImage } from '../../src/lib/galleries.ts';
+import type { GalleryImage } from '#lib/galleries.ts';
 import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import type { StaffRole } from '../../db/types.ts';
-import { E2E_ADMIN, E2E_STAFF } from '../../scripts/test/session.ts';
+import type { StaffRole } from '#db/types.ts';
+import { E2E_ADMIN, E2E_STAFF } from '#scripts/test/session.ts';
 
 export const ADMIN = E2E_ADMIN;
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_STAFF } from '../../scripts/test/session.ts';
+import { E2E_STAFF } from '#scripts/test/session.ts';
 import { expectNoAxeViolations, signIn } from './helpers.ts';
 
 // These tests change the site's content; they put it back as they found it.

@@ -3,7 +3,7 @@
 // itself stays unpublished, a past time publishing at once, and a recurring schedule that fills
 // the drafts. The story is made here and deleted at the end; the time zone is put back.
 import { expect, type Page, test } from '@playwright/test';
-import { formatReleaseTime, wallTimeToInstant } from '../../src/lib/releases.ts';
+import { formatReleaseTime, wallTimeToInstant } from '#lib/releases.ts';
 import { expectNoAxeViolations, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -2,7 +2,7 @@
 // dashboard's cards, a direct address to another role's section, and the chapter page's Edit
 // button; then signing out of one device or of every device.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { StaffRole } from '../../db/types.ts';
+import type { StaffRole } from '#db/types.ts';
 import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts';
 
 const CHAPTER = '/storytime/story/the-lantern-fleet/chapter/1/';

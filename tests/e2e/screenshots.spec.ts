@@ -63,6 +63,34 @@ for (const theme of THEMES) {
   });
 }
 
+/** What each role's admin looks like, the two ways to sign out, and a refused field shown at its field. */
+for (const theme of THEMES) {
+  test(`roles, sign-out and field errors in ${theme}`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await signIn(page, 'mod');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await shoot(page, `admin-dashboard-mod-${theme}`);
+    await page.goto('/admin/stories');
+    await page.getByText('Your role cannot use this section.').waitFor();
+    await shoot(page, `admin-forbidden-mod-${theme}`);
+    await page.getByText('Logout').click();
+    await page.getByRole('button', { name: 'Sign out everywhere' }).waitFor();
+    await shoot(page, `admin-logout-menu-${theme}`);
+    await page.context().clearCookies();
+
+    await signIn(page);
+    await page.goto('/admin/socials');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const website = page.getByLabel('Website', { exact: false }).first();
+    const before = await website.inputValue();
+    await website.fill('ftp://example.com');
+    await page.getByRole('button', { name: /^Save/ }).click();
+    await page.getByText('The website link must start with http:// or https://').first().waitFor();
+    await shoot(page, `admin-socials-field-error-${theme}`);
+    await website.fill(before);
+  });
+}
+
 /**
  * The Gallery Manager, on a gallery of its own (made and deleted here): the list, the form, an
  * upload in progress (slowed down so the bars are caught moving), its results, the image grid

@@ -7,9 +7,9 @@
 // deleted afterwards, and the profile and links restored, so the suites after this one meet the
 // demo site as seeded.
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { png, tEXt } from '../../functions/images/metadata/test-files.ts';
-import { SOCIAL_PLATFORMS } from '../../src/lib/socials.ts';
-import { type ElementSnapshot, findLiveMarkup, NUL_PAYLOADS, packPayloads, XSS_MARKDOWN, XSS_PAYLOADS } from '../../scripts/test/xss-corpus.ts';
+import { png, tEXt } from '#functions/images/metadata/test-files.ts';
+import { SOCIAL_PLATFORMS } from '#lib/socials.ts';
+import { type ElementSnapshot, findLiveMarkup, NUL_PAYLOADS, packPayloads, XSS_MARKDOWN, XSS_PAYLOADS } from '#scripts/test/xss-corpus.ts';
 import { ADMIN, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -2,7 +2,7 @@
 //   <prompt lines>
 //   Negative prompt: <negative lines>
 //   Steps: 20, Sampler: DPM++ 2M, Schedule type: Karras, CFG scale: 7, Seed: 1, Size: 512x512, Model: name, …
-import type { LoraUse } from '../../../src/lib/galleries.ts';
+import type { LoraUse } from '#lib/galleries.ts';
 import { addLora, cleanPrompt, emptyMetadata, isRecord, parseSize, toInteger, toNumber, toSeed, toText } from './result.ts';
 import type { GenerationMetadata } from './types.ts';
 

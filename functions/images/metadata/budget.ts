@@ -2,7 +2,7 @@
 // all of a file's texts, inflated or not, so no number of chunks multiplies the work; the
 // reading is cut into steps with a yield to the event loop between them, so other requests
 // keep being answered; and a deadline ends the reading. What was read by then is kept.
-import { yieldToEventLoop } from '../../core/yield.ts';
+import { yieldToEventLoop } from '#core/yield.ts';
 
 /** Text read from one file, all texts together (real files carry well under 100 KB). */
 export const FILE_TEXT_BUDGET = 8 * 1024 * 1024;

@@ -4,7 +4,7 @@
 // its checkpoint and LoRAs sit on its model path, its size on its latent path. Nodes that do
 // not feed the saved image are ignored. Every walk is bounded and cycle-safe, and all of them
 // together share one budget (comfy-graph.ts).
-import type { GenerationSettings, LoraUse } from '../../../src/lib/galleries.ts';
+import type { GenerationSettings, LoraUse } from '#lib/galleries.ts';
 import { type ComfyGraph, type ComfyNode, MAX_NODES, isLink, linked } from './comfy-graph.ts';
 import { addLora, cleanPrompt, emptyMetadata, isRecord, parseSize, toInteger, toNumber, toSeed, toText } from './result.ts';
 import type { GenerationMetadata } from './types.ts';

@@ -3,7 +3,7 @@
 // Reading is budgeted per file (budget.ts): compressed text is inflated in small pushes that stop
 // the moment the budget is passed, and the walk yields to the event loop between steps.
 import { Unzlib } from 'fflate';
-import { concatBytes } from '../../core/bytes.ts';
+import { concatBytes } from '#core/bytes.ts';
 import { ReadBudget } from './budget.ts';
 import { MAX_TEXT_BYTES, decodeLatin1, decodeLegacyText, decodeUtf8 } from './text.ts';
 

@@ -1,6 +1,6 @@
 // Building blocks for a GenerationMetadata: the empty result and lenient value coercion
 // (metadata writers disagree on whether numbers are numbers or strings).
-import type { GenerationSettings, LoraUse } from '../../../src/lib/galleries.ts';
+import type { GenerationSettings, LoraUse } from '#lib/galleries.ts';
 import type { GenerationMetadata } from './types.ts';
 
 export function emptySettings(): GenerationSettings {

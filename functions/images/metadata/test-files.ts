@@ -1,7 +1,7 @@
 // Builds small image files around metadata for the reader's tests: PNG text chunks, EXIF
 // (TIFF of either byte order) inside JPEG APP1 or a WebP EXIF chunk, UserComment encodings.
 import { zlibSync } from 'fflate';
-import { concatBytes as concat } from '../../core/bytes.ts';
+import { concatBytes as concat } from '#core/bytes.ts';
 
 const encoder = new TextEncoder();
 

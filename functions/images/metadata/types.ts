@@ -1,6 +1,6 @@
 // What the metadata reader finds in an image file's bytes. Pure data: the parser runs in any
 // JavaScript runtime (Node, Workers, the browser).
-import type { GenerationSettings, Generator, LoraUse } from '../../../src/lib/galleries.ts';
+import type { GenerationSettings, Generator, LoraUse } from '#lib/galleries.ts';
 
 export interface GenerationMetadata {
   /** null: the file carries no generation metadata we recognise. */

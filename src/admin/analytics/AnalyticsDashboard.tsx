@@ -6,7 +6,7 @@
 import './analytics.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from '../../lib/analytics-report.ts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, DEFAULT_ANALYTICS_PERIOD } from '#lib/analytics-report.ts';
 import { analyticsApi, summaryFailure } from './api.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { ContentPanel } from './ContentPanel.tsx';

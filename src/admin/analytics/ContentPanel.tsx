@@ -2,7 +2,7 @@
 // period, in a table that scrolls sideways inside its box on a phone. A failure leaves it empty
 // (docs/product.md, Forms and messages).
 import { useState } from 'react';
-import { type AnalyticsPeriod, CONTENT_KINDS, CONTENT_TABLE_ROWS, type ContentKind, type ContentRows } from '../../lib/analytics-report.ts';
+import { type AnalyticsPeriod, CONTENT_KINDS, CONTENT_TABLE_ROWS, type ContentKind, type ContentRows } from '#lib/analytics-report.ts';
 import { analyticsApi } from './api.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { CONTENT_LABELS } from './format.ts';

@@ -1,7 +1,7 @@
 // Daily views (bars, or an area for a year) and unique visitors (a line) over the period, in
 // plain SVG. The drawing stretches to its box; the axis labels are HTML at the same percentages,
 // so they keep their size on a phone. Screen readers get a summary and the table of numbers.
-import type { DailyVisits } from '../../lib/analytics-report.ts';
+import type { DailyVisits } from '#lib/analytics-report.ts';
 import { areaPath, axisScale, labelledDays, linePoints, MOST_BARS, percentFromBottom, PLOT_HEIGHT, yFor } from './chart-scale.ts';
 import { dailyChartSummary, dayLabel, formatCount, fullDayLabel } from './format.ts';
 

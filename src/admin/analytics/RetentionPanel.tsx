@@ -2,7 +2,7 @@
 // first chapter's: where readers drop off. The story is the reader's choice, else the most read
 // one of the period, else the first story. Failures leave the chart empty (docs/product.md, Forms and messages).
 import { useState } from 'react';
-import type { AnalyticsPeriod, StoryRetention } from '../../lib/analytics-report.ts';
+import type { AnalyticsPeriod, StoryRetention } from '#lib/analytics-report.ts';
 import { analyticsApi } from './api.ts';
 import { BarList } from './BarList.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';

@@ -1,7 +1,7 @@
 // Audience Segments: who reads, by device, browser, referrer, hour, weekday or kind of
 // content: the first 10 with views and unique visitors. A failure leaves the list empty (docs/product.md, Forms and messages).
 import { useState } from 'react';
-import { type AnalyticsPeriod, AUDIENCE_SEGMENTS, type AudienceSegment, type SegmentRow, TOP_LIST_SIZE } from '../../lib/analytics-report.ts';
+import { type AnalyticsPeriod, AUDIENCE_SEGMENTS, type AudienceSegment, type SegmentRow, TOP_LIST_SIZE } from '#lib/analytics-report.ts';
 import { analyticsApi } from './api.ts';
 import { BarList } from './BarList.tsx';
 import { shareOfLargest } from './chart-scale.ts';

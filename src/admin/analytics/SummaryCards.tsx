@@ -1,5 +1,5 @@
 // The six summary cards, with a word on the two numbers that need one.
-import type { AnalyticsTotals } from '../../lib/analytics-report.ts';
+import type { AnalyticsTotals } from '#lib/analytics-report.ts';
 import { formatCount, formatPercent } from './format.ts';
 
 const CARDS: { key: keyof AnalyticsTotals; label: string; note?: string }[] = [

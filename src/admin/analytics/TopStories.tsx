@@ -1,5 +1,5 @@
 // Top Stories: the first 10 by views, with title and slug.
-import { type TopStory, TOP_LIST_SIZE } from '../../lib/analytics-report.ts';
+import { type TopStory, TOP_LIST_SIZE } from '#lib/analytics-report.ts';
 import { BarList } from './BarList.tsx';
 import { shareOfLargest } from './chart-scale.ts';
 import { formatCountOf } from './format.ts';

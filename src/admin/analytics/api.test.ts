@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#lib/api-client.ts';
 import { analyticsPath, summaryFailure } from './api.ts';
 
 describe('analyticsPath', () => {

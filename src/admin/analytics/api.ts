@@ -7,9 +7,9 @@ import type {
   ContentRows,
   SegmentRow,
   StoryRetention,
-} from '../../lib/analytics-report.ts';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import type { Story } from '../../lib/stories.ts';
+} from '#lib/analytics-report.ts';
+import { ApiError, apiRequest } from '#lib/api-client.ts';
+import type { Story } from '#lib/stories.ts';
 
 export function analyticsPath(report: 'summary' | 'segment' | 'content' | 'retention', query: Record<string, string | number>): string {
   const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));

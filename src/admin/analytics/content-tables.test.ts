@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentKind, ContentRows } from '../../lib/analytics-report.ts';
+import type { ContentKind, ContentRows } from '#lib/analytics-report.ts';
 import { CONTENT_TABLES } from './content-tables.tsx';
 
 const headers = (kind: ContentKind) => CONTENT_TABLES[kind].columns.map((column) => column.header);

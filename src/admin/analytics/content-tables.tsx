@@ -1,6 +1,6 @@
 // The columns of each Content Performance table, and how a row is told apart.
 import type { ReactNode } from 'react';
-import type { ContentKind, ContentRows } from '../../lib/analytics-report.ts';
+import type { ContentKind, ContentRows } from '#lib/analytics-report.ts';
 import { formatCount, formatPercent, formatSeconds } from './format.ts';
 
 export interface Column<Row> {

@@ -1,7 +1,7 @@
 // How the Analytics Dashboard writes its numbers and names. English formats fixed to
 // en-US so the screen reads the same on every device; every day is a UTC day
 // (docs/decisions/0010-analytics-daily-rollups.md), so no date here may slip into local time.
-import type { AnalyticsPeriod, AudienceSegment, ContentKind, DailyVisits, Percent } from '../../lib/analytics-report.ts';
+import type { AnalyticsPeriod, AudienceSegment, ContentKind, DailyVisits, Percent } from '#lib/analytics-report.ts';
 
 /** Shown where a number does not exist (no depth or time was ever sent). */
 export const NO_VALUE = '—';

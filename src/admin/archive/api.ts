@@ -1,5 +1,5 @@
 // The Export & Import screen's calls (functions/archive/routes.ts).
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { ApiError, apiRequest } from '#lib/api-client.ts';
 
 export interface ImportSummary {
   rows: Record<string, number>;

@@ -2,7 +2,7 @@
 // asks for the password again when a save meets an expired session (src/admin/data/useSave.ts).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { CONTENT_CHANGED_EVENT } from '../../lib/api-client.ts';
+import { CONTENT_CHANGED_EVENT } from '#lib/api-client.ts';
 import { LoginForm } from '../LoginForm.tsx';
 import { Modal } from '../Modal.tsx';
 import { createQueryClient } from './client.ts';

@@ -1,7 +1,7 @@
 // The admin's one QueryClient (decision 0033): every successful save invalidates the keys it
 // names in `meta.invalidates` and the publish state, which each save changes (a rebuild is queued).
 import { MutationCache, type QueryKey, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '#lib/api-client.ts';
 import { queryKeys } from './keys.ts';
 
 declare module '@tanstack/react-query' {

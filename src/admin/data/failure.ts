@@ -1,7 +1,7 @@
 // The one way the admin words a failure: the network, the server's words, or the screen's own
 // words; named failures put the reason in brackets after the screen's words ('Failed to delete
 // gallery (Gallery not found.)'), with the status code where a screen asks for it.
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#lib/api-client.ts';
 
 const NETWORK = 'Network error occurred';
 

@@ -1,7 +1,7 @@
 // Queries more than one screen reads, so they share one cache entry (one key, one fetch).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
-import type { AuthorProfile } from '../../lib/profile.ts';
+import { apiRequest } from '#lib/api-client.ts';
+import type { AuthorProfile } from '#lib/profile.ts';
 import { queryKeys } from './keys.ts';
 
 export const authorProfileQuery = queryOptions({

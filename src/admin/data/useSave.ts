@@ -3,7 +3,7 @@
 // place and then sends the same save again, so nothing typed is lost.
 import { type QueryKey, type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '#lib/api-client.ts';
 
 /** Opens the sign-in dialog; resolves once signed in, rejects when the person gives up. */
 export const SignInAgainContext = createContext<() => Promise<void>>(() => Promise.reject(new Error('No sign-in dialog here')));

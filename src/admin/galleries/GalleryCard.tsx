@@ -1,7 +1,7 @@
 // One gallery in the Gallery Manager's list: hero thumbnail (or 'No image'), title linking to its
 // images, slug, rating badge, counts, Edit and Delete.
 import { Link } from 'wouter';
-import type { Gallery } from '../../lib/galleries.ts';
+import type { Gallery } from '#lib/galleries.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

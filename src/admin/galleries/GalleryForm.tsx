@@ -2,10 +2,10 @@
 // required, the slug derived from the title by the gallery rule while creating, rating PG or X.
 // A refused save keeps everything typed and shows the server's answer inside the form.
 import { type FormEvent, useState } from 'react';
-import type { GalleryInput } from '../../../functions/galleries/schema.ts';
-import { DEFAULT_GALLERY_RATING, type Gallery, GALLERY_RATINGS } from '../../lib/galleries.ts';
-import { GALLERY_LIMITS } from '../../lib/limits.ts';
-import { gallerySlug } from '../../lib/slugs.ts';
+import type { GalleryInput } from '#functions/galleries/schema.ts';
+import { DEFAULT_GALLERY_RATING, type Gallery, GALLERY_RATINGS } from '#lib/galleries.ts';
+import { GALLERY_LIMITS } from '#lib/limits.ts';
+import { gallerySlug } from '#lib/slugs.ts';
 import { Modal } from '../Modal.tsx';
 import { FormActions, NoticeBanner, SelectField, TextAreaField } from '../components.tsx';
 import { fieldErrors, namedFailure } from '../data/failure.ts';

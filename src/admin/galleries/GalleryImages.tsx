@@ -2,7 +2,7 @@
 // and Delete on each image. Every change refreshes the gallery list too (counts, the hero).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImage } from '../../lib/galleries.ts';
+import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImage } from '#lib/galleries.ts';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';

@@ -4,7 +4,7 @@ import './galleries.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import type { Gallery } from '../../lib/galleries.ts';
+import type { Gallery } from '#lib/galleries.ts';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';

@@ -3,7 +3,7 @@
 // wrong (by its extension) is refused there, the rest go one request per file, a few at a time.
 // At the end: 'Images uploaded successfully!' or 'Failed to upload images' with each file's error.
 import { useState } from 'react';
-import { GALLERY_UPLOAD_ACCEPT } from '../../lib/galleries.ts';
+import { GALLERY_UPLOAD_ACCEPT } from '#lib/galleries.ts';
 import { FileDropZone } from '../FileDropZone.tsx';
 import { PARALLEL_UPLOADS, runLimited } from './upload-queue.ts';
 import { refusalFor, uploadGalleryFile } from './upload-file.ts';

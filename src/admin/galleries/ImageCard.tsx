@@ -1,7 +1,7 @@
 // One image in the Gallery Manager's grid: the thumbnail, its title and what was read from the
 // file (checkpoint, LoRAs with weights, prompt, negative, settings), so the author sees at once
 // whether the metadata came through. Everything is rendered as text, never as HTML.
-import type { GalleryImage, GenerationSettings } from '../../lib/galleries.ts';
+import type { GalleryImage, GenerationSettings } from '#lib/galleries.ts';
 
 /** The settings the file carried, as label/value pairs (absent ones left out). */
 export function settingsList(settings: GenerationSettings): [string, string][] {

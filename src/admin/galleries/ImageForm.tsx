@@ -1,8 +1,8 @@
 // Image edit: title and alt text. The title's placeholder is the file name
 // without its extension, which is what shows when no title is set; blank fields are sent as null.
 import { type FormEvent, useState } from 'react';
-import type { GalleryImage } from '../../lib/galleries.ts';
-import { IMAGE_LIMITS } from '../../lib/limits.ts';
+import type { GalleryImage } from '#lib/galleries.ts';
+import { IMAGE_LIMITS } from '#lib/limits.ts';
 import { Modal } from '../Modal.tsx';
 import { FormActions, NoticeBanner, TextField } from '../components.tsx';
 import { fieldErrors, namedFailure } from '../data/failure.ts';

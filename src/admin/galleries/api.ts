@@ -2,10 +2,10 @@
 // upload progress that fetch does not report. Every key starts with GALLERIES_KEY, so a change
 // to images (counts, the hero) refreshes the gallery list too (decision 0033).
 import { queryOptions } from '@tanstack/react-query';
-import type { GalleryInput } from '../../../functions/galleries/schema.ts';
-import type { ImageUpdateInput } from '../../../functions/images/schema.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImagePage } from '../../lib/galleries.ts';
+import type { GalleryInput } from '#functions/galleries/schema.ts';
+import type { ImageUpdateInput } from '#functions/images/schema.ts';
+import { apiRequest } from '#lib/api-client.ts';
+import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImagePage } from '#lib/galleries.ts';
 
 export const GALLERIES_KEY = ['galleries'] as const;
 

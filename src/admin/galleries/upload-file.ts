@@ -1,7 +1,7 @@
 // One gallery image upload (POST /api/images/gallery-upload, multipart gallery_id + files[]).
 // XMLHttpRequest rather than fetch: only it reports upload progress, which each file's bar shows.
-import { CONTENT_CHANGED_EVENT } from '../../lib/api-client.ts';
-import { GALLERY_UPLOAD_ACCEPT } from '../../lib/galleries.ts';
+import { CONTENT_CHANGED_EVENT } from '#lib/api-client.ts';
+import { GALLERY_UPLOAD_ACCEPT } from '#lib/galleries.ts';
 
 export type UploadOutcome = { ok: true } | { ok: false; error: string };
 

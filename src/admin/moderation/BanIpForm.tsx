@@ -2,7 +2,7 @@
 // names a bad address) and Reason (optional, pre-filled when banning a comment's address).
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Modal } from '../Modal.tsx';
-import { BAN_REASON_MAX_LENGTH } from '../../lib/limits.ts';
+import { BAN_REASON_MAX_LENGTH } from '#lib/limits.ts';
 import { FormActions, NoticeBanner, TextField } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';
 import { useSave } from '../data/useSave.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#lib/api-client.ts';
 import { answerFailure, moderationApi } from './api.ts';
 
 describe('answerFailure', () => {

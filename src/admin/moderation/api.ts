@@ -2,7 +2,7 @@
 // proxy's page, an older server), which apiRequest would reduce to 'Request failed (status)':
 // those two go through postReadingTextErrors so the person reads the server's words. They are
 // sent through useSave, which refreshes the publish state after them.
-import { ApiError, apiRequest, NetworkError } from '../../lib/api-client.ts';
+import { ApiError, apiRequest, NetworkError } from '#lib/api-client.ts';
 import { commentListPath, type CommentFilters } from './filters.ts';
 
 export type CommentStatus = 'pending' | 'approved' | 'rejected';

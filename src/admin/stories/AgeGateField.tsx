@@ -2,7 +2,7 @@
 // src/lib/adult-content.ts; the form applies it to what is typed, so the author sees at once
 // whether the story counts as adult and what readers and search engines will meet.
 import { useId } from 'react';
-import { isAdultStory } from '../../lib/adult-content.ts';
+import { isAdultStory } from '#lib/adult-content.ts';
 import type { StoryDraft } from './api.ts';
 
 interface Props {

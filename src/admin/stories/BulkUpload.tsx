@@ -1,7 +1,7 @@
 // 'Bulk Upload': many Markdown files become chapters at once (the rule is in README, "Bulk
 // upload"); the results panel lists what was created and every file's error, until 'Dismiss'.
 import { useId, useState } from 'react';
-import { CHAPTER_STATUSES, type ChapterStatus } from '../../lib/stories.ts';
+import { CHAPTER_STATUSES, type ChapterStatus } from '#lib/stories.ts';
 import { NoticeBanner } from '../components.tsx';
 import { failureText } from '../data/failure.ts';
 import { CHAPTER_FILE_ACCEPT } from './markdown-file.ts';

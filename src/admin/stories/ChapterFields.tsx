@@ -1,6 +1,6 @@
 // The fields of a chapter, the same in both of its editors: the admin's chapter form and the Edit
 // dialog of the reader's page. Each shows the server's word on it after a refused save.
-import { CHAPTER_LIMITS } from '../../lib/limits.ts';
+import { CHAPTER_LIMITS } from '#lib/limits.ts';
 import { SelectField, TextAreaField, TextField } from '../components.tsx';
 import { CHAPTER_STATUS_CHOICES, type ChapterDraft } from './chapter-draft.ts';
 import { ReleaseTimeFields } from './ReleaseTimeFields.tsx';

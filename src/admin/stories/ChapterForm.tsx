@@ -3,7 +3,7 @@
 // content. Editing loads the full text first (the list only carries a preview). A refused save
 // keeps what was typed and shows each problem at its field.
 import { type FormEvent, useId, useState } from 'react';
-import type { AdminChapterSummary } from '../../lib/stories.ts';
+import type { AdminChapterSummary } from '#lib/stories.ts';
 import { Modal } from '../Modal.tsx';
 import { FormActions, type Notice, NoticeBanner } from '../components.tsx';
 import { failureText, fieldErrors } from '../data/failure.ts';

@@ -4,8 +4,8 @@
 // author's clock; 'Release schedule' sets the story's recurring schedule. The list is the query of
 // this story's id, so an answer about another story never shows here.
 import { useState } from 'react';
-import { formatReleaseTime } from '../../lib/releases.ts';
-import type { AdminChapterSummary, Story } from '../../lib/stories.ts';
+import { formatReleaseTime } from '#lib/releases.ts';
+import type { AdminChapterSummary, Story } from '#lib/stories.ts';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
 import { failureText } from '../data/failure.ts';

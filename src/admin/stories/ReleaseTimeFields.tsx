@@ -1,7 +1,7 @@
 // The release date and time of a scheduled chapter, on the author's clock: the zone is named
 // beside the inputs, so nobody schedules in their browser's zone by mistake.
 import { TextField } from '../components.tsx';
-import type { WallTime } from '../../lib/releases.ts';
+import type { WallTime } from '#lib/releases.ts';
 
 interface Props {
   value: WallTime;

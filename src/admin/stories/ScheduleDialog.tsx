@@ -2,8 +2,8 @@
 // gives every draft without a release time the next free slot, in chapter order; the server
 // says how many and when the first comes out, or that there were no drafts to schedule.
 import { type FormEvent, useState } from 'react';
-import { describeSchedule, type ReleaseSchedule, WEEKDAY_NAMES } from '../../lib/releases.ts';
-import type { Story } from '../../lib/stories.ts';
+import { describeSchedule, type ReleaseSchedule, WEEKDAY_NAMES } from '#lib/releases.ts';
+import type { Story } from '#lib/stories.ts';
 import { Modal } from '../Modal.tsx';
 import { FormActions, type Notice, NoticeBanner, TextField } from '../components.tsx';
 import { failureText } from '../data/failure.ts';

@@ -2,9 +2,9 @@
 // follows the title while creating, until the person edits it; when editing it never changes by
 // itself. A refused save keeps everything typed and shows each problem at its field.
 import { type FormEvent, useState } from 'react';
-import { GENRE_GROUPS } from '../../lib/genres.ts';
-import { STORY_LIMITS } from '../../lib/limits.ts';
-import { DEFAULT_COVER, DEFAULT_PAGE_BREAK, STORY_STATUSES, type Story } from '../../lib/stories.ts';
+import { GENRE_GROUPS } from '#lib/genres.ts';
+import { STORY_LIMITS } from '#lib/limits.ts';
+import { DEFAULT_COVER, DEFAULT_PAGE_BREAK, STORY_STATUSES, type Story } from '#lib/stories.ts';
 import { Modal } from '../Modal.tsx';
 import { FormActions, type Notice, NoticeBanner, SelectField, TextAreaField, TextField } from '../components.tsx';
 import { failureText, fieldErrors } from '../data/failure.ts';

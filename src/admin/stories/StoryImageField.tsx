@@ -1,8 +1,8 @@
 // The story form's cover and page-break fields: a preview of the image in use (or the
 // default), an upload button, optionally a picker of existing images, and a way back to the default.
 import { type ReactNode, useId, useState } from 'react';
-import { ACCEPTED_IMAGE_TYPES, INVALID_TYPE_MESSAGE, tooLargeMessage } from '../../lib/upload-kinds.ts';
-import { STORY_IMAGE_MAX_BYTES } from '../../lib/limits.ts';
+import { ACCEPTED_IMAGE_TYPES, INVALID_TYPE_MESSAGE, tooLargeMessage } from '#lib/upload-kinds.ts';
+import { STORY_IMAGE_MAX_BYTES } from '#lib/limits.ts';
 
 interface StoryImageFieldProps {
   label: string;

@@ -3,7 +3,7 @@
 import './stories.css';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import type { Story } from '../../lib/stories.ts';
+import type { Story } from '#lib/stories.ts';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
 import { failureText } from '../data/failure.ts';

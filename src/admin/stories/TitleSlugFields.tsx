@@ -2,8 +2,8 @@
 // the story slug rule unless told otherwise) until the person edits the slug; when editing it
 // never changes by itself.
 import { useState } from 'react';
-import { STORY_LIMITS } from '../../lib/limits.ts';
-import { SLUG_MAX_LENGTH, storySlug } from '../../lib/slugs.ts';
+import { STORY_LIMITS } from '#lib/limits.ts';
+import { SLUG_MAX_LENGTH, storySlug } from '#lib/slugs.ts';
 import { TextField } from '../components.tsx';
 
 interface TitleSlugFieldsProps {

@@ -1,11 +1,11 @@
 // The Story Manager's calls (docs/product.md, The admin area: Stories & Chapters); request types
 // come from the server's schemas.
-import type { ChapterInput } from '../../../functions/chapters/schema.ts';
-import type { StoryInput } from '../../../functions/stories/schema.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { ADMIN_CHAPTER_LIMIT } from '../../lib/limits.ts';
-import type { ReleaseSchedule } from '../../lib/releases.ts';
-import type { AdminChapterSummary, Chapter, ChapterStatus, Story } from '../../lib/stories.ts';
+import type { ChapterInput } from '#functions/chapters/schema.ts';
+import type { StoryInput } from '#functions/stories/schema.ts';
+import { apiRequest } from '#lib/api-client.ts';
+import { ADMIN_CHAPTER_LIMIT } from '#lib/limits.ts';
+import type { ReleaseSchedule } from '#lib/releases.ts';
+import type { AdminChapterSummary, Chapter, ChapterStatus, Story } from '#lib/stories.ts';
 
 export interface ScheduleResult {
   scheduled: { id: number; chapter_number: number; release_at: string }[];

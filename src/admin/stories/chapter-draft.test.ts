@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Chapter } from '../../lib/stories.ts';
+import type { Chapter } from '#lib/stories.ts';
 import { chapterDraft, chapterInput, newChapterDraft } from './chapter-draft.ts';
 
 const NOW = new Date('2026-11-26T16:20:00Z');

@@ -1,8 +1,8 @@
 // A chapter as its editors hold it: the status offers 'scheduled' (a draft with a release time,
 // entered on the author's clock), and the number is the text typed until it is sent.
-import type { ChapterInput } from '../../../functions/chapters/schema.ts';
-import { instantToWallTime, type WallTime, wallTimeToInstant } from '../../lib/releases.ts';
-import { CHAPTER_STATUSES, type Chapter, type ChapterStatus } from '../../lib/stories.ts';
+import type { ChapterInput } from '#functions/chapters/schema.ts';
+import { instantToWallTime, type WallTime, wallTimeToInstant } from '#lib/releases.ts';
+import { CHAPTER_STATUSES, type Chapter, type ChapterStatus } from '#lib/stories.ts';
 
 export const CHAPTER_STATUS_CHOICES = [...CHAPTER_STATUSES, 'scheduled'] as const;
 export type ChapterStatusChoice = (typeof CHAPTER_STATUS_CHOICES)[number];

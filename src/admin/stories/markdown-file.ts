@@ -1,5 +1,5 @@
 // Reading a chapter file in the browser, with the same limits the server applies.
-import { CHAPTER_FILE_MAX_BYTES } from '../../lib/limits.ts';
+import { CHAPTER_FILE_MAX_BYTES } from '#lib/limits.ts';
 
 export const CHAPTER_FILE_ACCEPT = '.md,.markdown,.txt,text/markdown,text/plain';
 

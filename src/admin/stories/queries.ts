@@ -1,10 +1,10 @@
 // The Story Manager's queries and saves (decision 0033): each query is keyed by what it depends
 // on, and each save names the queries it changes.
 import { useQuery } from '@tanstack/react-query';
-import type { ChapterInput } from '../../../functions/chapters/schema.ts';
-import type { StoryInput } from '../../../functions/stories/schema.ts';
-import type { ReleaseSchedule } from '../../lib/releases.ts';
-import type { ChapterStatus } from '../../lib/stories.ts';
+import type { ChapterInput } from '#functions/chapters/schema.ts';
+import type { StoryInput } from '#functions/stories/schema.ts';
+import type { ReleaseSchedule } from '#lib/releases.ts';
+import type { ChapterStatus } from '#lib/stories.ts';
 import { queryKeys } from '../data/keys.ts';
 import { useSave } from '../data/useSave.ts';
 import { type ChapterTarget, storyApi } from './api.ts';

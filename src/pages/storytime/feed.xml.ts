@@ -1,8 +1,8 @@
 // The Atom feed of the newest chapters across all stories (src/lib/feeds.ts).
 import type { APIRoute } from 'astro';
-import { loadContent } from '../../lib/content.ts';
-import { FEED_MEDIA_TYPE, siteFeedXml } from '../../lib/feeds.ts';
-import { siteOrigin } from '../../lib/seo.ts';
+import { loadContent } from '#lib/content.ts';
+import { FEED_MEDIA_TYPE, siteFeedXml } from '#lib/feeds.ts';
+import { siteOrigin } from '#lib/seo.ts';
 
 export const GET: APIRoute = ({ site }) => {
   const content = loadContent();

@@ -1,9 +1,9 @@
 // One Atom feed per published story: its newest chapters (src/lib/feeds.ts).
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { loadContent } from '../../../../lib/content.ts';
-import { FEED_MEDIA_TYPE, storyFeedXml } from '../../../../lib/feeds.ts';
-import { siteOrigin } from '../../../../lib/seo.ts';
-import type { SnapshotStory } from '../../../../lib/snapshot.ts';
+import { loadContent } from '#lib/content.ts';
+import { FEED_MEDIA_TYPE, storyFeedXml } from '#lib/feeds.ts';
+import { siteOrigin } from '#lib/seo.ts';
+import type { SnapshotStory } from '#lib/snapshot.ts';
 
 export const getStaticPaths = (() =>
   loadContent().stories.map((story) => ({ params: { slug: story.slug }, props: { story } }))) satisfies GetStaticPaths;
