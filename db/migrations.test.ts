@@ -91,7 +91,11 @@ describe('database constraints', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
   const chapter = (story_id: number, chapter_number: number, slug = `chapter-${chapter_number}`) =>
-    db().insertInto('chapters').values({ story_id, chapter_number, slug, title: 'T', content: 'Text', status: 'published' }).returning('id').execute();
+    db()
+      .insertInto('chapters')
+      .values({ story_id, chapter_number, slug, title: 'T', content: 'Text', status: 'published' })
+      .returning('id')
+      .execute();
   const gallery = (values: { slug?: string; rating?: string } = {}) =>
     db()
       .insertInto('galleries')
@@ -122,9 +126,9 @@ describe('database constraints', () => {
 
   it('refuses a second username that differs only in case', async () => {
     await db().insertInto('users').values({ username: 'Admin', password_hash: 'x', role: 'admin' }).execute();
-    await expect(
-      db().insertInto('users').values({ username: 'admin', password_hash: 'y', role: 'author' }).execute(),
-    ).rejects.toThrow(/users_username_lower_key/);
+    await expect(db().insertInto('users').values({ username: 'admin', password_hash: 'y', role: 'author' }).execute()).rejects.toThrow(
+      /users_username_lower_key/,
+    );
   });
 
   it('deletes a story’s chapters, their comments and likes with the story', async () => {
@@ -158,7 +162,10 @@ describe('database constraints', () => {
     const { id } = await story();
     const [{ id: chapterId }] = (await chapter(id, 1)) as [{ id: number }];
     const comment = (content: string) =>
-      db().insertInto('chapter_comments').values({ chapter_id: chapterId, content } as never).execute();
+      db()
+        .insertInto('chapter_comments')
+        .values({ chapter_id: chapterId, content } as never)
+        .execute();
     await expect(comment('x'.repeat(1001))).rejects.toThrow(/chapter_comments_content_check/);
     await expect(comment('x'.repeat(1000))).resolves.toBeDefined();
     const rows = await db().selectFrom('chapter_comments').select(['author_name', 'status']).execute();

@@ -19,7 +19,9 @@ async function counts(): Promise<Record<string, number>> {
     select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'`.execute(db());
   const result: Record<string, number> = {};
   for (const { tablename } of rows) {
-    const { rows: [row] } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(tablename)}`.execute(db());
+    const {
+      rows: [row],
+    } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(tablename)}`.execute(db());
     result[tablename] = row!.n;
   }
   return result;
@@ -39,11 +41,7 @@ describe('seedDemoContent', () => {
     const stories = await db().selectFrom('stories').select(['id', 'status']).orderBy('id').execute();
     expect(stories.map((s) => s.status)).toEqual(['published', 'draft']);
     const [published, draft] = [stories[0]!, stories[1]!];
-    const chapters = await db()
-      .selectFrom('chapters')
-      .select(['story_id', 'chapter_number', 'status'])
-      .orderBy('chapter_number')
-      .execute();
+    const chapters = await db().selectFrom('chapters').select(['story_id', 'chapter_number', 'status']).orderBy('chapter_number').execute();
     expect(chapters.every((c) => c.story_id === published.id)).toBe(true);
     expect(chapters.filter((c) => c.status === 'published').length).toBeGreaterThanOrEqual(3);
     expect(chapters.filter((c) => c.status === 'draft')).toHaveLength(1);
@@ -102,7 +100,10 @@ describe('seedDemoContent', () => {
   });
 
   it('leaves a database with a story but no profile alone', async () => {
-    await db().insertInto('stories').values({ slug: 'real', title: 'Real', status: 'draft' } as never).execute();
+    await db()
+      .insertInto('stories')
+      .values({ slug: 'real', title: 'Real', status: 'draft' } as never)
+      .execute();
     expect(await seedDemoContent(db())).toBe(false);
     expect(await counts()).toMatchObject({ author_profile: 0, stories: 1, chapters: 0 });
   });

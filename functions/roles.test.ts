@@ -103,7 +103,10 @@ const ROUTES: Record<string, RouteRule> = {
   },
 
   // Upload manager
-  'POST /api/images/upload': { roles: CONTENT_ROLES, send: async () => ({ body: uploadForm({ image: await pngBytes(), type: 'general' }) }) },
+  'POST /api/images/upload': {
+    roles: CONTENT_ROLES,
+    send: async () => ({ body: uploadForm({ image: await pngBytes(), type: 'general' }) }),
+  },
   'GET /api/images/list-pagebreaks': { roles: CONTENT_ROLES },
   'GET /api/images/manage': { roles: CONTENT_ROLES },
   'POST /api/images/manage': { roles: CONTENT_ROLES, send: () => ({ json: { action: 'delete', path: `general/${UPLOADED_FILE}` } }) },
@@ -146,16 +149,36 @@ function servedRoutes(): string[] {
 
 async function insertFixture(): Promise<Fixture> {
   const db = t.database.db;
-  const { id: storyId } = await db.insertInto('stories').values({ slug: 'story-one', title: 'Story one', status: 'published' }).returning('id').executeTakeFirstOrThrow();
+  const { id: storyId } = await db
+    .insertInto('stories')
+    .values({ slug: 'story-one', title: 'Story one', status: 'published' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { id: chapterId } = await db
     .insertInto('chapters')
     .values({ story_id: storyId, chapter_number: 1, slug: 'one', title: 'One', content: 'Text.', status: 'published' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { id: galleryId } = await db.insertInto('galleries').values({ slug: 'gallery-one', title: 'Gallery one', rating: 'PG' }).returning('id').executeTakeFirstOrThrow();
-  const { id: imageId } = await db.insertInto('gallery_images').values({ gallery_id: galleryId, src: '/images/a.png' }).returning('id').executeTakeFirstOrThrow();
-  const { id: commentId } = await db.insertInto('chapter_comments').values({ chapter_id: chapterId, content: 'Hi' }).returning('id').executeTakeFirstOrThrow();
-  const { id: banId } = await db.insertInto('banned_ips').values({ ip_address: '198.51.100.9', reason: '' }).returning('id').executeTakeFirstOrThrow();
+  const { id: galleryId } = await db
+    .insertInto('galleries')
+    .values({ slug: 'gallery-one', title: 'Gallery one', rating: 'PG' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: imageId } = await db
+    .insertInto('gallery_images')
+    .values({ gallery_id: galleryId, src: '/images/a.png' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: commentId } = await db
+    .insertInto('chapter_comments')
+    .values({ chapter_id: chapterId, content: 'Hi' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: banId } = await db
+    .insertInto('banned_ips')
+    .values({ ip_address: '198.51.100.9', reason: '' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await t.deps.storage.put(`general/${UPLOADED_FILE}`, await pngBytes(), 'image/png');
   return { storyId, chapterId, galleryId, imageId, commentId, banId };
 }

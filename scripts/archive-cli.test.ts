@@ -29,12 +29,20 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 const env = (dataDir: string) => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_DRIVER: '', S3_BUCKET: '' });
 
 function run(script: 'export' | 'import', dataDir: string, args: string[]) {
-  const result = spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], { cwd: REPO_ROOT, env: env(dataDir), encoding: 'utf8', timeout: TIMEOUT - 10_000 });
+  const result = spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], {
+    cwd: REPO_ROOT,
+    env: env(dataDir),
+    encoding: 'utf8',
+    timeout: TIMEOUT - 10_000,
+  });
   if (result.error) throw result.error;
   return result;
 }
 
-async function withSite<T>(dataDir: string, task: (site: { db: Awaited<ReturnType<typeof openDatabase>>['db']; storage: ReturnType<typeof uploadStorage> }) => Promise<T>): Promise<T> {
+async function withSite<T>(
+  dataDir: string,
+  task: (site: { db: Awaited<ReturnType<typeof openDatabase>>['db']; storage: ReturnType<typeof uploadStorage> }) => Promise<T>,
+): Promise<T> {
   const config = readConfig(env(dataDir));
   const database = await openDatabase(config);
   try {
@@ -65,7 +73,10 @@ describe('npm run export / npm run import', () => {
       expect(imported.status).toBe(0);
       expect(imported.stdout).toContain('Imported');
       expect(imported.stdout).toContain('2 stories');
-      const [a, b] = [await withSite(source, (s) => snapshotSite(s.db, s.storage)), await withSite(target, (s) => snapshotSite(s.db, s.storage))];
+      const [a, b] = [
+        await withSite(source, (s) => snapshotSite(s.db, s.storage)),
+        await withSite(target, (s) => snapshotSite(s.db, s.storage)),
+      ];
       expect(b).toEqual(a);
       expect(Object.keys(b.files)).toEqual(['covers/cli.png']);
 
@@ -86,7 +97,11 @@ describe('npm run export / npm run import', () => {
       const refused = run('import', path.join(work, 'empty'), [bogus]);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain('This archive cannot be imported: it is not a zip file');
-      for (const [script, args] of [['import', []], ['import', ['a.zip', 'b.zip']], ['export', ['--bogus']]] as const) {
+      for (const [script, args] of [
+        ['import', []],
+        ['import', ['a.zip', 'b.zip']],
+        ['export', ['--bogus']],
+      ] as const) {
         const result = run(script, path.join(work, 'empty'), [...args]);
         expect(result.status).toBe(1);
         expect(result.stderr).toContain(`Usage: npm run ${script}`);
@@ -107,7 +122,11 @@ async function bulkyPng(size: number): Promise<Uint8Array> {
 }
 
 /** Every file under `dir`, half-written ones included, relative to it. */
-const filesUnder = (dir: string) => (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+const filesUnder = (dir: string) =>
+  (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 
 describe('an import killed midway', () => {
   it(
@@ -128,7 +147,11 @@ describe('an import killed midway', () => {
       const archivePath = path.join(work, 'killed.zip');
       fs.writeFileSync(archivePath, await craftArchive(files));
 
-      const child = spawn(process.execPath, ['scripts/import.ts', archivePath, '--replace'], { cwd: REPO_ROOT, env: env(dataDir), stdio: 'ignore' });
+      const child = spawn(process.execPath, ['scripts/import.ts', archivePath, '--replace'], {
+        cwd: REPO_ROOT,
+        env: env(dataDir),
+        stdio: 'ignore',
+      });
       const exited = new Promise((resolve) => child.on('exit', resolve));
       const general = path.join(uploads, 'general');
       const written = () => (fs.existsSync(general) ? fs.readdirSync(general).filter((name) => name.startsWith('new-')).length : 0);
@@ -150,4 +173,3 @@ describe('an import killed midway', () => {
     TIMEOUT * 2,
   );
 });
-

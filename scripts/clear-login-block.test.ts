@@ -21,7 +21,12 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const env = () => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_DRIVER: '' });
 
 function run(args: string[]) {
-  const result = spawnSync(process.execPath, ['scripts/clear-login-block.ts', ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8', timeout: TIMEOUT - 5_000 });
+  const result = spawnSync(process.execPath, ['scripts/clear-login-block.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: env(),
+    encoding: 'utf8',
+    timeout: TIMEOUT - 5_000,
+  });
   if (result.error) throw result.error;
   return result;
 }
@@ -45,7 +50,12 @@ describe('clear-login-block', () => {
       await withDatabase((db) =>
         db
           .insertInto('login_throttle')
-          .values(['account:admin', 'pair:admin|192.0.2.1', 'device:admin|d1', 'pair:writer|192.0.2.2', 'ip:192.0.2.2'].map((key) => ({ key, ...blocked })))
+          .values(
+            ['account:admin', 'pair:admin|192.0.2.1', 'device:admin|d1', 'pair:writer|192.0.2.2', 'ip:192.0.2.2'].map((key) => ({
+              key,
+              ...blocked,
+            })),
+          )
           .execute(),
       );
       const account = run(['Admin']);

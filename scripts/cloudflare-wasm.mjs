@@ -21,11 +21,21 @@ WebAssembly.compile = (bytes) => {
   return compile(bytes);
 };
 const { argon2id } = await import('hash-wasm');
-await argon2id({ password: 'p', salt: new Uint8Array(16), iterations: 1, parallelism: 1, memorySize: 8, hashLength: 32, outputType: 'encoded' });
+await argon2id({
+  password: 'p',
+  salt: new Uint8Array(16),
+  iterations: 1,
+  parallelism: 1,
+  memorySize: 8,
+  hashLength: 32,
+  outputType: 'encoded',
+});
 WebAssembly.compile = compile;
 
 if (binaries.length !== EXPECTED) {
-  console.error(`hash-wasm compiled ${binaries.length} WebAssembly modules for argon2id, the Worker expects ${EXPECTED}: update functions/cloudflare/hash-wasm-modules.ts`);
+  console.error(
+    `hash-wasm compiled ${binaries.length} WebAssembly modules for argon2id, the Worker expects ${EXPECTED}: update functions/cloudflare/hash-wasm-modules.ts`,
+  );
   process.exit(1);
 }
 fs.mkdirSync(outDir, { recursive: true });

@@ -82,7 +82,9 @@ describe('readConfig', () => {
     expect(() => readConfig({ RATE_LIMIT_SCALE: '0' })).toThrow('RATE_LIMIT_SCALE must be a whole number between 1 and 1000');
     expect(readConfig({}).analyticsRetentionDays).toBe(400);
     expect(readConfig({ ANALYTICS_RETENTION_DAYS: '30' }).analyticsRetentionDays).toBe(30);
-    expect(() => readConfig({ ANALYTICS_RETENTION_DAYS: '0' })).toThrow('ANALYTICS_RETENTION_DAYS must be a whole number between 1 and 36500');
+    expect(() => readConfig({ ANALYTICS_RETENTION_DAYS: '0' })).toThrow(
+      'ANALYTICS_RETENTION_DAYS must be a whole number between 1 and 36500',
+    );
   });
 
   it('backs up daily into DATA_DIR/backups keeping 7 by default, and reads the BACKUP_* variables', () => {
@@ -121,12 +123,16 @@ describe('readConfig', () => {
     expect(readConfig({ SITE_URL: 'https://author.example:443' }).siteOrigin).toBe('https://author.example');
   });
 
-  it.each(['author.example', 'ftp://author.example', 'https://', 'https://author.example/?x=1', 'https://user@author.example', 'not a url'])(
-    'refuses SITE_URL=%j, naming it',
-    (value) => {
-      expect(() => readConfig({ SITE_URL: value })).toThrow(/^SITE_URL must be the site's public http\(s\) address/);
-    },
-  );
+  it.each([
+    'author.example',
+    'ftp://author.example',
+    'https://',
+    'https://author.example/?x=1',
+    'https://user@author.example',
+    'not a url',
+  ])('refuses SITE_URL=%j, naming it', (value) => {
+    expect(() => readConfig({ SITE_URL: value })).toThrow(/^SITE_URL must be the site's public http\(s\) address/);
+  });
 
   it('splits TRUSTED_PROXIES on commas, trimming and dropping empty entries', () => {
     expect(readConfig({ TRUSTED_PROXIES: 'a, b,,' }).trustedProxies).toEqual(['a', 'b']);
@@ -172,11 +178,15 @@ describe('readConfig: S3 uploads', () => {
     const withEndpoint = { S3_BUCKET: 'uploads', S3_ENDPOINT: 'https://s3.example', ...keys };
     expect(readConfig({ ...withEndpoint, S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
     expect(readConfig({ S3_BUCKET: 'uploads', S3_FORCE_PATH_STYLE: 'true', ...keys }).s3?.forcePathStyle).toBe(true);
-    expect(() => readConfig({ ...withEndpoint, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/^S3_FORCE_PATH_STYLE must be true or false \(got "yes"\)/);
+    expect(() => readConfig({ ...withEndpoint, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /^S3_FORCE_PATH_STYLE must be true or false \(got "yes"\)/,
+    );
   });
 
   it('names each missing key when S3_BUCKET is set without credentials, and never prints a secret', () => {
-    expect(() => readConfig({ S3_BUCKET: 'uploads' })).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set');
+    expect(() => readConfig({ S3_BUCKET: 'uploads' })).toThrow(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set',
+    );
     expect(() => readConfig({ S3_BUCKET: 'uploads', S3_SECRET_ACCESS_KEY: 'hunter2-secret' })).toThrow(
       /^S3_ACCESS_KEY_ID must be set when S3_BUCKET is set$/,
     );

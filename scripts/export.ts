@@ -17,7 +17,10 @@ await runWithDatabase(async ({ db }, config) => {
   const partial = await fs.open(`${out}.partial`, 'w');
   let bytes = 0;
   try {
-    for await (const chunk of await streamArchive({ db, storage: uploadStorage(config) }, { analytics: options.analytics, now: new Date() })) {
+    for await (const chunk of await streamArchive(
+      { db, storage: uploadStorage(config) },
+      { analytics: options.analytics, now: new Date() },
+    )) {
       await partial.write(chunk);
       bytes += chunk.byteLength;
     }
@@ -29,5 +32,7 @@ await runWithDatabase(async ({ db }, config) => {
   await partial.close();
   await fs.rename(`${out}.partial`, out);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Exported the site${options.analytics ? ' with analytics' : ''} to ${out} (${(bytes / 1024 ** 2).toFixed(1)} MB, ${seconds} s).`);
+  console.log(
+    `Exported the site${options.analytics ? ' with analytics' : ''} to ${out} (${(bytes / 1024 ** 2).toFixed(1)} MB, ${seconds} s).`,
+  );
 });

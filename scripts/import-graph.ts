@@ -48,7 +48,13 @@ function resolve(file: string, specifier: string, aliases: Aliases): string | nu
 
 function importsOf(file: string, aliases: Aliases): Import[] {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-  const source = ts.createSourceFile(file, file.endsWith('.astro') ? astroScript(text) : text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const source = ts.createSourceFile(
+    file,
+    file.endsWith('.astro') ? astroScript(text) : text,
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TSX,
+  );
   const found: Import[] = [];
   const add = (specifier: ts.Node | undefined, typeOnly: boolean) => {
     if (!specifier || !ts.isStringLiteral(specifier)) return;
@@ -59,7 +65,8 @@ function importsOf(file: string, aliases: Aliases): Import[] {
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
       const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-      const allTypes = clause !== undefined && !clause.name && named !== undefined && named.length > 0 && named.every((element) => element.isTypeOnly);
+      const allTypes =
+        clause !== undefined && !clause.name && named !== undefined && named.length > 0 && named.every((element) => element.isTypeOnly);
       add(node.moduleSpecifier, clause?.isTypeOnly === true || allTypes);
     } else if (ts.isExportDeclaration(node)) {
       add(node.moduleSpecifier, node.isTypeOnly);

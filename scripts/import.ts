@@ -24,7 +24,8 @@ await runWithDatabase(async ({ db }, config) => {
   const archive = await openRangeReader(file);
   const summary = await importArchive({ db, storage }, archive, { replace })
     .catch((error: unknown) => {
-      if (error instanceof Error && error.message === SITE_HAS_CONTENT) throw new Error('This site already has content. Run the import again with --replace to replace it.');
+      if (error instanceof Error && error.message === SITE_HAS_CONTENT)
+        throw new Error('This site already has content. Run the import again with --replace to replace it.');
       throw error;
     })
     .finally(() => archive.dispose());

@@ -28,7 +28,8 @@ const SHARED_WITH_BROWSER = /^functions\/[^/]+\/schema\.ts$|^functions\/core\/(f
 function brokenRule({ from, to, typeOnly }: Import): string | null {
   const source = layerOf(from);
   const target = layerOf(to);
-  if (target === 'scripts' && source !== 'scripts') return 'nothing but scripts/ and tests imports scripts/ (Node-only code enters the app through AppDeps)';
+  if (target === 'scripts' && source !== 'scripts')
+    return 'nothing but scripts/ and tests imports scripts/ (Node-only code enters the app through AppDeps)';
   switch (source) {
     case 'core':
       return ['core', 'db', 'lib'].includes(target) ? null : 'functions/core imports only core, db/ and src/lib';
@@ -40,7 +41,9 @@ function brokenRule({ from, to, typeOnly }: Import): string | null {
       return target === 'lib' ? null : 'src/lib imports only src/lib (it runs in the browser and on the server)';
     case 'browser':
       if (!to.startsWith('functions/') && !to.startsWith('db/')) return null;
-      return typeOnly || SHARED_WITH_BROWSER.test(to) ? null : "the admin and the islands import only the server's schema.ts, roles and types";
+      return typeOnly || SHARED_WITH_BROWSER.test(to)
+        ? null
+        : "the admin and the islands import only the server's schema.ts, roles and types";
     default:
       return null;
   }

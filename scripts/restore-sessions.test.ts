@@ -60,7 +60,9 @@ describe.each([
     config = readConfig({ DATA_DIR: path.join(root, 'data'), ...env });
     await withApi(async (_call, database) => {
       await createStaffAccount(database.db, EDITOR.username, EDITOR.password, 'author');
-      backupFolder = (await writeBackup({ dumpDatabase: database.dumpDataDir!, uploadsDir: path.join(config.dataDir, 'uploads') }, config.backups.dir, 7)).folder;
+      backupFolder = (
+        await writeBackup({ dumpDatabase: database.dumpDataDir!, uploadsDir: path.join(config.dataDir, 'uploads') }, config.backups.dir, 7)
+      ).folder;
     });
   }, 60_000);
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -31,7 +31,10 @@ function readmeRestoreCommand(): string {
 async function runAsReadmeSays(command: string, dataDir: string, backupFolder: string) {
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '' };
   try {
-    const { stdout, stderr } = await promisify(execFile)('bash', ['-c', command.replace(README_EXAMPLE, backupFolder)], { cwd: projectRoot, env });
+    const { stdout, stderr } = await promisify(execFile)('bash', ['-c', command.replace(README_EXAMPLE, backupFolder)], {
+      cwd: projectRoot,
+      env,
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -52,7 +55,8 @@ async function withDatabase<T>(task: (database: DatabaseHandle) => Promise<T>): 
     await database.close();
   }
 }
-const storyTitles = () => withDatabase(async ({ db }) => (await db.selectFrom('stories').select('title').orderBy('id').execute()).map((row) => row.title));
+const storyTitles = () =>
+  withDatabase(async ({ db }) => (await db.selectFrom('stories').select('title').orderBy('id').execute()).map((row) => row.title));
 const listUploads = (dir = uploads) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
 
 beforeAll(async () => {
@@ -61,7 +65,10 @@ beforeAll(async () => {
   uploads = path.join(config.dataDir, 'uploads');
   // A site with content: a story and an upload, then backed up.
   await withDatabase(async (database) => {
-    await database.db.insertInto('stories').values({ slug: 'before', title: "Before the storm's end", status: 'published', cover_image: null, break_image: null }).execute();
+    await database.db
+      .insertInto('stories')
+      .values({ slug: 'before', title: "Before the storm's end", status: 'published', cover_image: null, break_image: null })
+      .execute();
     fs.mkdirSync(path.join(uploads, 'covers'), { recursive: true });
     fs.writeFileSync(path.join(uploads, 'covers', 'before.webp'), 'the first cover');
     backupFolder = (await writeBackup({ dumpDatabase: database.dumpDataDir!, uploadsDir: uploads }, config.backups.dir, 7)).folder;
@@ -88,7 +95,10 @@ describe('restoring a backup as README "Backups" says', () => {
     // The content changes after the backup: a title edited, a story added, the cover replaced.
     await withDatabase(async ({ db }) => {
       await db.updateTable('stories').set({ title: 'After the storm' }).where('slug', '=', 'before').execute();
-      await db.insertInto('stories').values({ slug: 'later', title: 'Written later', status: 'draft', cover_image: null, break_image: null }).execute();
+      await db
+        .insertInto('stories')
+        .values({ slug: 'later', title: 'Written later', status: 'draft', cover_image: null, break_image: null })
+        .execute();
     });
     fs.rmSync(path.join(uploads, 'covers', 'before.webp'));
     fs.writeFileSync(path.join(uploads, 'covers', 'after.webp'), 'the new cover');
@@ -103,7 +113,9 @@ describe('restoring a backup as README "Backups" says', () => {
     expect(listUploads()).toEqual(['covers', path.join('covers', 'before.webp')]);
     expect(fs.readFileSync(path.join(uploads, 'covers', 'before.webp'), 'utf8')).toBe('the first cover');
     // Restored uploads are copies: the server's later changes never reach into the backup.
-    expect(fs.statSync(path.join(uploads, 'covers', 'before.webp')).ino).not.toBe(fs.statSync(path.join(backupFolder, 'uploads', 'covers', 'before.webp')).ino);
+    expect(fs.statSync(path.join(uploads, 'covers', 'before.webp')).ino).not.toBe(
+      fs.statSync(path.join(backupFolder, 'uploads', 'covers', 'before.webp')).ino,
+    );
 
     const [aside] = fs.readdirSync(config.dataDir).filter((name) => name.startsWith('before-restore-'));
     expect(listUploads(path.join(config.dataDir, aside!, 'uploads'))).toEqual(['covers', path.join('covers', 'after.webp')]);
@@ -131,10 +143,18 @@ describe('restoreBackup refuses what is not a whole backup of ours, before touch
   it.each([
     ['a folder without a manifest', () => fs.mkdtempSync(path.join(root, 'empty-')), /is not a backup: it has no manifest.json/],
     ['a manifest that is not JSON', () => fakeBackup('{"format": '), /its manifest.json is not JSON/],
-    ['another program\'s backup', () => fakeBackup({ format: 'pg_dump' }), /is not a backup of this site/],
+    ["another program's backup", () => fakeBackup({ format: 'pg_dump' }), /is not a backup of this site/],
     ['a newer format', () => fakeBackup(manifest({ version: 2 })), /format version 2; this version of the site reads version 1/],
-    ['a database file outside the folder', () => fakeBackup(manifest({ database: { file: '../../data/pgdata/PG_VERSION', bytes: 3 } })), /bad file name/],
-    ['an absolute uploads folder', () => fakeBackup(manifest({ uploads: { folder: '/etc' } }), { 'database.tar.gz': 'abcd' }), /bad file name/],
+    [
+      'a database file outside the folder',
+      () => fakeBackup(manifest({ database: { file: '../../data/pgdata/PG_VERSION', bytes: 3 } })),
+      /bad file name/,
+    ],
+    [
+      'an absolute uploads folder',
+      () => fakeBackup(manifest({ uploads: { folder: '/etc' } }), { 'database.tar.gz': 'abcd' }),
+      /bad file name/,
+    ],
     ['a name with a NUL byte', () => fakeBackup(manifest({ database: { file: 'db\u0000.tar.gz', bytes: 4 } })), /bad file name/],
     ['a missing database file', () => fakeBackup(manifest()), /is incomplete: database.tar.gz is missing/],
     ['a truncated database file', () => fakeBackup(manifest(), { 'database.tar.gz': 'ab' }), /database.tar.gz has the wrong size/],

@@ -8,12 +8,15 @@ try {
   if (!folder || process.argv.length > 3) throw new Error('Usage: npm run restore -- <backup folder>');
   const config = readConfig();
   if (config.database.databaseUrl || config.s3) {
-    throw new Error('Local backups hold the embedded database and local uploads; with DATABASE_URL or S3_BUCKET set, restore with your provider instead.');
+    throw new Error(
+      'Local backups hold the embedded database and local uploads; with DATABASE_URL or S3_BUCKET set, restore with your provider instead.',
+    );
   }
   const { movedAside, sessionVersionsPastBefore } = await restoreBackup(folder, config.dataDir);
   console.log(`Restored ${folder} into ${config.dataDir}.`);
   if (sessionVersionsPastBefore || !config.sessionSecret) console.log('Every session is signed out: staff sign in again.');
-  else console.log('No database from before the restore could be read: change SESSION_SECRET to be sure every earlier session is signed out.');
+  else
+    console.log('No database from before the restore could be read: change SESSION_SECRET to be sure every earlier session is signed out.');
   console.log(`The database, uploads and site from before are in ${movedAside} (delete it once all is well).`);
   console.log('Start the server again with: npm start');
 } catch (error) {

@@ -29,12 +29,21 @@ describe('npm start', () => {
       // Half-written uploads of a server that was killed (a process id no longer running), and a whole one.
       const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
       const uploads = path.join(dataDir, 'uploads');
-      const leftUploads = { 'covers/a.png': 'whole', [`covers/b.png.${deadPid}-1.partial`]: 'half', [`galleries/3/c.webp.${deadPid}-2.partial`]: 'half' };
+      const leftUploads = {
+        'covers/a.png': 'whole',
+        [`covers/b.png.${deadPid}-1.partial`]: 'half',
+        [`galleries/3/c.webp.${deadPid}-2.partial`]: 'half',
+      };
       for (const [name, text] of Object.entries(leftUploads)) {
         fs.mkdirSync(path.dirname(path.join(uploads, name)), { recursive: true });
         fs.writeFileSync(path.join(uploads, name), text);
       }
-      server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'start-test-password', DATABASE_URL: '', DATABASE_DRIVER: '' });
+      server = await startServerProcess({
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: 'start-test-password',
+        DATABASE_URL: '',
+        DATABASE_DRIVER: '',
+      });
       const page = await waitFor(server, '/', (r) => r.status === 200, deadline);
       expect(page.headers.get('content-type')).toContain('text/html');
       expect(await page.text()).toMatch(/<h1 id="author-name"[^>]*>Mara Quillon<\/h1>/);

@@ -66,7 +66,14 @@ async function main(): Promise<void> {
     debounceMs: config.rebuildDebounceMs,
     log,
     build: async (outDir, signal) =>
-      buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(database.db, new Date()), siteUrl: config.siteUrl, signal, readImage }),
+      buildStaticSite({
+        projectRoot,
+        outDir,
+        snapshot: await readContentSnapshot(database.db, new Date()),
+        siteUrl: config.siteUrl,
+        signal,
+        readImage,
+      }),
   });
   cleanups.push(() => publisher.stop());
   // A site published before a restart is served at once and refreshed in the background;

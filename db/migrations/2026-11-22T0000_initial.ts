@@ -4,8 +4,7 @@ import { type Kysely, sql } from 'kysely';
 
 const now = sql`now()`;
 const within = (column: string, max: number) => sql.raw(`char_length(${column}) <= ${max}`);
-const oneOf = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 // Slugs are URL path segments: lowercase letters, digits and single hyphens.
 const slugCheck = sql.raw(`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(slug) <= 120`);
 
@@ -35,9 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('username', 'text', (c) =>
-      c.notNull().check(sql`username ~ '^[A-Za-z0-9_.-]{1,64}$'`),
-    )
+    .addColumn('username', 'text', (c) => c.notNull().check(sql`username ~ '^[A-Za-z0-9_.-]{1,64}$'`))
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('role', 'text', (c) => c.notNull().check(oneOf('role', ['admin', 'author', 'mod'])))
     .addColumn('session_version', 'integer', (c) => c.notNull().defaultTo(1))
@@ -61,7 +58,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('slug', 'text', (c) => c.notNull().unique().check(slugCheck))
     .addColumn('title', 'text', (c) => c.notNull().check(sql`char_length(title) between 1 and 200`))
     .addColumn('description', 'text', (c) => c.notNull().defaultTo('').check(within('description', 5000)))
-    .addColumn('rating', 'text', (c) => c.notNull().defaultTo('PG').check(oneOf('rating', ['PG', 'X'])))
+    .addColumn('rating', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('PG')
+        .check(oneOf('rating', ['PG', 'X'])),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
@@ -95,7 +97,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cover_image', 'text', (c) => c.check(within('cover_image', 2048)))
     .addColumn('break_image', 'text', (c) => c.check(within('break_image', 2048)))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('draft').check(oneOf('status', ['draft', 'published', 'archived'])),
+      c
+        .notNull()
+        .defaultTo('draft')
+        .check(oneOf('status', ['draft', 'published', 'archived'])),
     )
     .addColumn('genres', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('primary_keywords', 'text', (c) => c.notNull().defaultTo('').check(within('primary_keywords', 1000)))
@@ -113,7 +118,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('slug', 'text', (c) => c.notNull().check(slugCheck))
     .addColumn('title', 'text', (c) => c.notNull().check(sql`char_length(title) between 1 and 200`))
     .addColumn('content', 'text', (c) => c.notNull().check(sql`char_length(content) between 1 and 500000`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(oneOf('status', ['draft', 'published'])))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('draft')
+        .check(oneOf('status', ['draft', 'published'])),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addUniqueConstraint('chapters_story_number_key', ['story_id', 'chapter_number'])
@@ -142,14 +152,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       .createTable(table)
       .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
       .addColumn(target, 'integer', (c) => c.notNull().references(`${parent}.id`).onDelete('cascade'))
-      .addColumn('author_name', 'text', (c) =>
-        c.notNull().defaultTo('Anonymous').check(sql`char_length(author_name) between 1 and 100`),
-      )
+      .addColumn('author_name', 'text', (c) => c.notNull().defaultTo('Anonymous').check(sql`char_length(author_name) between 1 and 100`))
       .addColumn('author_email', 'text', (c) => c.check(within('author_email', 254)))
       .addColumn('content', 'text', (c) => c.notNull().check(sql`char_length(content) between 1 and 1000`))
       .addColumn('ip_address', 'text', (c) => c.check(within('ip_address', 64)))
       .addColumn('status', 'text', (c) =>
-        c.notNull().defaultTo('pending').check(oneOf('status', ['pending', 'approved', 'rejected'])),
+        c
+          .notNull()
+          .defaultTo('pending')
+          .check(oneOf('status', ['pending', 'approved', 'rejected'])),
       )
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
       .execute();
@@ -159,9 +170,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('banned_ips')
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('ip_address', 'text', (c) =>
-      c.notNull().unique().check(sql`char_length(ip_address) between 1 and 64`),
-    )
+    .addColumn('ip_address', 'text', (c) => c.notNull().unique().check(sql`char_length(ip_address) between 1 and 64`))
     .addColumn('reason', 'text', (c) => c.notNull().defaultTo('').check(within('reason', 500)))
     .addColumn('banned_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('banned_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
@@ -171,9 +180,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('analytics_events')
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('event_type', 'text', (c) =>
-      c.notNull().check(
-        oneOf('event_type', ['page_view', 'story_view', 'chapter_view', 'chapter_depth', 'gallery_view', 'image_view', 'click']),
-      ),
+      c
+        .notNull()
+        .check(oneOf('event_type', ['page_view', 'story_view', 'chapter_view', 'chapter_depth', 'gallery_view', 'image_view', 'click'])),
     )
     .addColumn('session_id', 'text', (c) => c.check(within('session_id', 64)))
     // Never a raw IP: a daily-salted hash of IP + user agent (docs/product.md, Content and its rules).

@@ -36,7 +36,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('gallery_images')
     .addColumn('search_text', 'text', (c) =>
-      c.notNull().generatedAlwaysAs(sql`gallery_image_search_text(title, prompt, negative_prompt, checkpoint, loras, original_name)`).stored(),
+      c
+        .notNull()
+        .generatedAlwaysAs(sql`gallery_image_search_text(title, prompt, negative_prompt, checkpoint, loras, original_name)`)
+        .stored(),
     )
     .execute();
   await sql`create index gallery_images_search_idx on gallery_images using gin (search_text gin_trgm_ops)`.execute(db);

@@ -76,7 +76,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of COMMENT_TABLES) {
     await sql`alter table ${sql.table(table)} alter column id drop default`.execute(db);
     const { rows } = await sql<{ next: number }>`select coalesce(max(id), 0) + 1 as next from ${sql.table(table)}`.execute(db);
-    await sql`alter table ${sql.table(table)} alter column id add generated always as identity (start with ${sql.lit(Number(rows[0]!.next))})`.execute(db);
+    await sql`alter table ${sql.table(table)} alter column id add generated always as identity (start with ${sql.lit(Number(rows[0]!.next))})`.execute(
+      db,
+    );
   }
   await sql`drop sequence comment_ids`.execute(db);
 }

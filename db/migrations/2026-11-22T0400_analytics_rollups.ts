@@ -86,7 +86,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['analytics_rollup_state', 'analytics_period_content', 'analytics_daily_content', 'analytics_daily_segments', 'analytics_daily_totals']) {
+  for (const table of [
+    'analytics_rollup_state',
+    'analytics_period_content',
+    'analytics_daily_content',
+    'analytics_daily_segments',
+    'analytics_daily_totals',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -11,9 +11,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   // { weekdays: [0-6, Sunday first], time: 'HH:MM' } in the author's time zone; null: none.
   await db.schema.alterTable('stories').addColumn('release_schedule', 'jsonb').execute();
   // Adult stories (by audience or genre) show the 18+ confirmation unless the author turns it off.
-  await db.schema.alterTable('stories').addColumn('age_gate', 'boolean', (col) => col.notNull().defaultTo(true)).execute();
+  await db.schema
+    .alterTable('stories')
+    .addColumn('age_gate', 'boolean', (col) => col.notNull().defaultTo(true))
+    .execute();
 
-  await db.schema.alterTable('author_profile').addColumn('time_zone', 'text', (col) => col.notNull().defaultTo('UTC')).execute();
+  await db.schema
+    .alterTable('author_profile')
+    .addColumn('time_zone', 'text', (col) => col.notNull().defaultTo('UTC'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -148,7 +148,8 @@ export const demoGalleryImages: Record<string, DemoImage[]> = {
       thumb: '/images/demo/gallery-duck.webp',
       // Small demo files: the original serves as both thumbnail sizes.
       thumb_2x: '/images/demo/gallery-duck.webp',
-      placeholder: 'data:image/webp;base64,UklGRkIAAABXRUJQVlA4IDYAAADwAQCdASoQAA0AA4BaJZgCdAEOvB14DAAA/urPJRnpJKplkR4aYqBfcRAPIlxmlg7opj+qAAA=',
+      placeholder:
+        'data:image/webp;base64,UklGRkIAAABXRUJQVlA4IDYAAADwAQCdASoQAA0AA4BaJZgCdAEOvB14DAAA/urPJRnpJKplkR4aYqBfcRAPIlxmlg7opj+qAAA=',
       original_name: 'gallery-duck.webp',
       generator: 'automatic1111',
       settings: settings({ steps: 15, sampler: 'UniPC', cfg: 5, seed: '235284042', width: 512, height: 400 }),
@@ -167,7 +168,8 @@ export const demoGalleryImages: Record<string, DemoImage[]> = {
       thumb: '/images/demo/gallery-winged.webp',
       // Small demo files: the original serves as both thumbnail sizes.
       thumb_2x: '/images/demo/gallery-winged.webp',
-      placeholder: 'data:image/webp;base64,UklGRkoAAABXRUJQVlA4ID4AAADQAQCdASoQAAsAA4BaJQBOgB0+HY8SAAD+4Z+Ex6TRQzBsTuENT0RiQmZzJtrkK5zcPhHOft0j7jLid8xgAA==',
+      placeholder:
+        'data:image/webp;base64,UklGRkoAAABXRUJQVlA4ID4AAADQAQCdASoQAAsAA4BaJQBOgB0+HY8SAAD+4Z+Ex6TRQzBsTuENT0RiQmZzJtrkK5zcPhHOft0j7jLid8xgAA==',
       original_name: 'gallery-winged.webp',
       generator: 'comfyui',
       settings: settings({ steps: 20, sampler: 'dpmpp_2m', scheduler: 'normal', cfg: 8, seed: '280823642470253' }),
@@ -186,7 +188,8 @@ export const demoGalleryImages: Record<string, DemoImage[]> = {
       thumb: '/images/demo/gallery-nebula.webp',
       // Small demo files: the original serves as both thumbnail sizes.
       thumb_2x: '/images/demo/gallery-nebula.webp',
-      placeholder: 'data:image/webp;base64,UklGRkYAAABXRUJQVlA4IDoAAAAwAgCdASoQABAAA4BaJbACdAEPAFyDBdePoAD+93wfJqzPlc748beOZ0QCmMN6Txn2gVutefSU0AAA',
+      placeholder:
+        'data:image/webp;base64,UklGRkYAAABXRUJQVlA4IDoAAAAwAgCdASoQABAAA4BaJbACdAEPAFyDBdePoAD+93wfJqzPlc748beOZ0QCmMN6Txn2gVutefSU0AAA',
       original_name: 'gallery-nebula.webp',
       generator: 'automatic1111',
       settings: settings({ steps: 20, sampler: 'DPM++ 2M', scheduler: 'Karras', cfg: 7, seed: '3782896554', width: 1024, height: 1024 }),
@@ -226,7 +229,12 @@ export const demoGalleryImages: Record<string, DemoImage[]> = {
 };
 
 export const demoChapterComments = [
-  { chapter: 1, author_name: 'Orbital Otter', content: 'Rule three is going to be broken so hard. Loved this opening!', status: 'approved' as const },
+  {
+    chapter: 1,
+    author_name: 'Orbital Otter',
+    content: 'Rule three is going to be broken so hard. Loved this opening!',
+    status: 'approved' as const,
+  },
   { chapter: 1, author_name: 'Anonymous', content: 'The whale simile got me. Subscribed.', status: 'approved' as const },
   { chapter: 2, author_name: 'lanternkeeper', content: 'Two hundred and twelve lanterns... I have questions.', status: 'pending' as const },
 ];

@@ -25,8 +25,14 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await isDatabaseEmpty(trx))) return false;
 
-    await trx.insertInto('author_profile').values({ id: 1, ...demoProfile }).execute();
-    await trx.insertInto('social_links').values([...demoSocials]).execute();
+    await trx
+      .insertInto('author_profile')
+      .values({ id: 1, ...demoProfile })
+      .execute();
+    await trx
+      .insertInto('social_links')
+      .values([...demoSocials])
+      .execute();
 
     const story = await trx.insertInto('stories').values(demoPublishedStory).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('stories').values(demoDraftStory).execute();
@@ -38,7 +44,9 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
     const chapterId = (n: number) => chapters.find((c) => c.chapter_number === n)!.id;
     await trx
       .insertInto('chapter_comments')
-      .values(demoChapterComments.map(({ chapter, ...comment }) => ({ ...comment, chapter_id: chapterId(chapter), ip_address: '203.0.113.7' })))
+      .values(
+        demoChapterComments.map(({ chapter, ...comment }) => ({ ...comment, chapter_id: chapterId(chapter), ip_address: '203.0.113.7' })),
+      )
       .execute();
     await trx
       .insertInto('chapter_likes')
@@ -58,7 +66,9 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
     }
     await trx
       .insertInto('image_comments')
-      .values(demoImageComments.map(({ image, ...comment }) => ({ ...comment, image_id: imageIds.get(image)!, ip_address: '198.51.100.23' })))
+      .values(
+        demoImageComments.map(({ image, ...comment }) => ({ ...comment, image_id: imageIds.get(image)!, ip_address: '198.51.100.23' })),
+      )
       .execute();
     await trx
       .insertInto('image_likes')

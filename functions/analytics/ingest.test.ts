@@ -17,7 +17,15 @@ describe('POST /api/analytics/ingest: storing events', () => {
     { event_type: 'page_view' },
     { event_type: 'story_view', content_type: 'story', content_id: 'the-long-night' },
     { event_type: 'chapter_view', content_type: 'chapter', content_id: '3', parent_type: 'story', parent_id: 'the-long-night' },
-    { event_type: 'chapter_depth', content_type: 'chapter', content_id: 3, parent_type: 'story', parent_id: 'the-long-night', value_num: 0.75, meta: { time_ms: 64000 } },
+    {
+      event_type: 'chapter_depth',
+      content_type: 'chapter',
+      content_id: 3,
+      parent_type: 'story',
+      parent_id: 'the-long-night',
+      value_num: 0.75,
+      meta: { time_ms: 64000 },
+    },
     { event_type: 'gallery_view', content_type: 'gallery', content_id: 'starships' },
     { event_type: 'image_view', content_type: 'image', content_id: 42, parent_type: 'gallery', parent_id: 'starships' },
     { event_type: 'click', meta: { name: 'continue_reading', chapter: 4 } },
@@ -27,7 +35,12 @@ describe('POST /api/analytics/ingest: storing events', () => {
     it(`stores a ${sent.event_type} with its fields and the derived columns, and answers 204 with no body`, async () => {
       setClock('2026-11-25T23:30:00.000Z'); // a Wednesday, late: hour and weekday must be UTC
       await expectStored204(
-        ingest(t, { session_id: SESSION_ID.toUpperCase(), url_path: '/storytime/the-long-night/3', referrer: 'https://www.reddit.com/r/serials/comments/abc?utm=x', ...sent }),
+        ingest(t, {
+          session_id: SESSION_ID.toUpperCase(),
+          url_path: '/storytime/the-long-night/3',
+          referrer: 'https://www.reddit.com/r/serials/comments/abc?utm=x',
+          ...sent,
+        }),
       );
       const [row, ...more] = await storedEvents(t);
       expect(more).toEqual([]);
@@ -71,10 +84,22 @@ describe('POST /api/analytics/ingest: storing events', () => {
 
   it('reads the device class and browser from the user agent', async () => {
     const agents = [
-      ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36', 'mobile', 'Chrome'],
-      ['Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', 'tablet', 'Safari'],
+      [
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+        'mobile',
+        'Chrome',
+      ],
+      [
+        'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+        'tablet',
+        'Safari',
+      ],
       ['Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0', 'desktop', 'Firefox'],
-      ['Mozilla/5.0 (SMART-TV; Linux; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/4.0 Chrome/76.0 TV Safari/537.36', 'other', 'Samsung Internet for Android'],
+      [
+        'Mozilla/5.0 (SMART-TV; Linux; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/4.0 Chrome/76.0 TV Safari/537.36',
+        'other',
+        'Samsung Internet for Android',
+      ],
       ["x'); drop table analytics_events; --", 'other', 'Other'],
     ];
     for (const [agent] of agents) await expectStored204(ingest(t, pageView(), { headers: { 'user-agent': agent! } }));
@@ -125,7 +150,10 @@ describe('POST /api/analytics/ingest: visitors who are not counted', () => {
     ['Do Not Track', { dnt: '1' }],
     ['Global Privacy Control', { 'sec-gpc': '1' }],
     ['Googlebot', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }],
-    ['a headless browser', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0 Safari/537.36' }],
+    [
+      'a headless browser',
+      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0 Safari/537.36' },
+    ],
     ['curl', { 'user-agent': 'curl/8.5.0' }],
     ['no user agent', { 'user-agent': '' }],
   ];
@@ -160,7 +188,10 @@ describe('POST /api/analytics/ingest: cross-site requests', () => {
   it('refuses a cross-site post that needs no preflight (text/plain), and a same-site one that is not JSON', async () => {
     const body = JSON.stringify(pageView());
     const headers = { 'user-agent': CHROME_ON_WINDOWS, 'content-type': 'text/plain' };
-    const crossSite = await t.call('/api/analytics/ingest', { body, headers: { ...headers, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await t.call('/api/analytics/ingest', {
+      body,
+      headers: { ...headers, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.status).toBe(403);
     const sameSite = await t.call('/api/analytics/ingest', { body, headers });
     expect(sameSite.status).toBe(400);

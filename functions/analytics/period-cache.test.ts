@@ -5,7 +5,17 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '#scripts/test/api.ts';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '#lib/analytics-report.ts';
-import { chapterDepth, chapterView, createGallery, createStory, type FixtureEvent, galleryView, insertEvents, page, storyView } from './report-kit.ts';
+import {
+  chapterDepth,
+  chapterView,
+  createGallery,
+  createStory,
+  type FixtureEvent,
+  galleryView,
+  insertEvents,
+  page,
+  storyView,
+} from './report-kit.ts';
 import { openPeriod, type ReportPeriod } from './report-period.ts';
 import { contentReport, retentionReport, summaryReport } from './report.ts';
 import { rolledUntil, rollUpAnalytics } from './rollup.ts';
@@ -132,10 +142,18 @@ describe('the period cache', () => {
 
   it('is read while it is current, and the daily rows answer once it is not', async () => {
     setClock('2026-11-25T12:00:00.000Z');
-    expect(await chapterViews(365)).toEqual([[1, 3], [2, 3]]);
+    expect(await chapterViews(365)).toEqual([
+      [1, 3],
+      [2, 3],
+    ]);
     const period = await openPeriod(db(), 365, new Date());
     // A changed cache row shows: the report reads it...
-    await db().updateTable('analytics_period_content').set({ views: sql`views + 100` }).where('kind', '=', 'chapter').where('days', '=', 365).execute();
+    await db()
+      .updateTable('analytics_period_content')
+      .set({ views: sql`views + 100` })
+      .where('kind', '=', 'chapter')
+      .where('days', '=', 365)
+      .execute();
     expect((await contentReport(db(), period, 'chapters')).map((c) => c.total_views)).toEqual([103, 103]);
     // ...and a report with nothing due leaves it as it is (no recomputing on every call).
     expect(await rollUpAnalytics(db(), new Date())).toBe(0);
@@ -148,20 +166,29 @@ describe('the period cache', () => {
   it('is refreshed by the first rollup of a UTC day, even before the watermark may move', async () => {
     setClock('2026-11-25T12:00:00.000Z');
     await rollUpAnalytics(db(), new Date());
-    expect(await chapterViews(7)).toEqual([[2, 2], [1, 1]]); // 2: 11-19 (cached) and 11-25 (live); 1: 11-24
+    expect(await chapterViews(7)).toEqual([
+      [2, 2],
+      [1, 1],
+    ]); // 2: 11-19 (cached) and 11-25 (live); 1: 11-24
 
     // Two minutes into the 26th: 11-19 has left the 7 days; the 25th is not rolled up yet.
     setClock('2026-11-26T00:02:00.000Z');
     expect(await rollUpAnalytics(db(), new Date())).toBe(0);
     expect(await periodsDay()).toBe('2026-11-26');
     expect(await rolledUntil(db())).toEqual(new Date('2026-11-25T00:00:00.000Z'));
-    expect(await chapterViews(7)).toEqual([[1, 1], [2, 1]]);
+    expect(await chapterViews(7)).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
     expect((await cacheAgainstDailyRows(new Date())).filter((r) => r.cached !== r.daily)).toEqual([]);
 
     // Past the margin the 25th is rolled up, and the cache holds it.
     setClock('2026-11-26T00:10:00.000Z');
     expect(await rollUpAnalytics(db(), new Date())).toBe(1);
-    expect(await chapterViews(7)).toEqual([[1, 1], [2, 1]]);
+    expect(await chapterViews(7)).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
     const sums = await cacheAgainstDailyRows(new Date());
     expect(sums.filter((r) => r.cached !== r.daily)).toEqual([]);
     expect(sums.find((r) => r.days === 7 && r.kind === 'chapter')).toMatchObject({ cached: 2 }); // 11-24 and 11-25
@@ -176,7 +203,10 @@ describe('the period cache', () => {
     expect(before.rolledDay).toBe('2026-11-25');
     expect(after.rolledDay).toBe('2026-11-26');
     const answer = await contentReport(db(), before, 'chapters');
-    expect(answer.map((c) => [c.chapter_number, c.total_views])).toEqual([[1, 2], [2, 2]]); // the 25th counted once
+    expect(answer.map((c) => [c.chapter_number, c.total_views])).toEqual([
+      [1, 2],
+      [2, 2],
+    ]); // the 25th counted once
     expect(answer).toEqual(await contentReport(db(), after, 'chapters'));
   });
 
@@ -184,7 +214,11 @@ describe('the period cache', () => {
     setClock('2026-11-25T12:00:00.000Z');
     await rollUpAnalytics(db(), new Date());
     setClock('2026-11-27T12:00:00.000Z');
-    const rolled = await Promise.all([rollUpAnalytics(db(), new Date()), rollUpAnalytics(db(), new Date()), rollUpAnalytics(db(), new Date())]);
+    const rolled = await Promise.all([
+      rollUpAnalytics(db(), new Date()),
+      rollUpAnalytics(db(), new Date()),
+      rollUpAnalytics(db(), new Date()),
+    ]);
     expect(rolled.sort()).toEqual([0, 0, 2]);
     const sums = await cacheAgainstDailyRows(new Date());
     expect(sums.filter((r) => r.cached !== r.daily)).toEqual([]);
@@ -193,8 +227,14 @@ describe('the period cache', () => {
     setClock('2026-11-28T12:00:00.000Z');
     const reports = await Promise.all(ANALYTICS_PERIODS.flatMap((days) => [chapterViews(days), chapterViews(days)]));
     expect(reports.slice(-2)).toEqual([
-      [[1, 3], [2, 3]],
-      [[1, 3], [2, 3]],
+      [
+        [1, 3],
+        [2, 3],
+      ],
+      [
+        [1, 3],
+        [2, 3],
+      ],
     ]);
     expect((await cacheAgainstDailyRows(new Date())).filter((r) => r.cached !== r.daily)).toEqual([]);
   });

@@ -29,7 +29,12 @@ export async function insertEvents(t: ApiTestContext, events: FixtureEvent[]): P
 }
 
 // The events the reader's pages send (docs/product.md, What the pages record), as src/scripts/analytics.ts fills them in.
-export const page = (at: string, visitor: string, url_path = '/', extra: Partial<FixtureEvent> = {}): FixtureEvent => ({ at, visitor, url_path, ...extra });
+export const page = (at: string, visitor: string, url_path = '/', extra: Partial<FixtureEvent> = {}): FixtureEvent => ({
+  at,
+  visitor,
+  url_path,
+  ...extra,
+});
 export const storyView = (at: string, visitor: string, slug: string): FixtureEvent => ({
   at,
   visitor,
@@ -48,7 +53,14 @@ export const chapterView = (at: string, visitor: string, slug: string, chapter: 
   parent_type: 'story',
   parent_id: slug,
 });
-export const chapterDepth = (at: string, visitor: string, slug: string, chapter: number, depth: number, time_ms?: number): FixtureEvent => ({
+export const chapterDepth = (
+  at: string,
+  visitor: string,
+  slug: string,
+  chapter: number,
+  depth: number,
+  time_ms?: number,
+): FixtureEvent => ({
   ...chapterView(at, visitor, slug, chapter),
   event_type: 'chapter_depth',
   value_num: depth,
@@ -84,21 +96,27 @@ export async function createStory(
   if (chapters.length === 0) return;
   await db
     .insertInto('chapters')
-    .values(chapters.map(([chapterTitle, chapterStatus = 'published'], i) => ({
-      story_id: id,
-      chapter_number: i + 1,
-      slug: `chapter-${i + 1}`,
-      title: chapterTitle,
-      content: 'Text.',
-      status: chapterStatus,
-    })))
+    .values(
+      chapters.map(([chapterTitle, chapterStatus = 'published'], i) => ({
+        story_id: id,
+        chapter_number: i + 1,
+        slug: `chapter-${i + 1}`,
+        title: chapterTitle,
+        content: 'Text.',
+        status: chapterStatus,
+      })),
+    )
     .execute();
 }
 
 export async function createGallery(t: ApiTestContext, slug: string, title: string, images = 0): Promise<void> {
   const db = t.database.db;
   const { id } = await db.insertInto('galleries').values({ slug, title, rating: 'PG' }).returning('id').executeTakeFirstOrThrow();
-  for (let i = 0; i < images; i++) await db.insertInto('gallery_images').values({ gallery_id: id, src: `/images/${slug}-${i}.png` }).execute();
+  for (let i = 0; i < images; i++)
+    await db
+      .insertInto('gallery_images')
+      .values({ gallery_id: id, src: `/images/${slug}-${i}.png` })
+      .execute();
 }
 
 export interface ReportAnswer {

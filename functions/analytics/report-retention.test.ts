@@ -5,14 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useApiTestContext } from '#scripts/test/api.ts';
 import { withoutFields } from '#functions/chapters/test-kit.ts';
-import {
-  chapterDepth,
-  chapterView,
-  createStory,
-  getReport,
-  insertEvents,
-  useAdminReports,
-} from './report-kit.ts';
+import { chapterDepth, chapterView, createStory, getReport, insertEvents, useAdminReports } from './report-kit.ts';
 
 const t = useApiTestContext();
 const NOW = '2026-11-25T12:00:00.000Z';
@@ -24,7 +17,7 @@ describe('GET /api/admin/analytics/retention', () => {
     await createStory(t, 'sky-road', 'Sky Road', [['Up']]);
   });
 
-  it('gives each published chapter in order with its readers and their share of the first chapter\'s', async () => {
+  it("gives each published chapter in order with its readers and their share of the first chapter's", async () => {
     await insertEvents(t, [
       chapterView('2026-11-24T10:00:00Z', 'v1', 'long-night', 1),
       chapterView('2026-11-24T10:30:00Z', 'v1', 'long-night', 1), // the same reader that day
@@ -52,12 +45,18 @@ describe('GET /api/admin/analytics/retention', () => {
 
   it('gives zero readers and no share when the first chapter had none', async () => {
     const data = await report('retention?days=7&story=sky-road');
-    expect(data).toEqual({ story_slug: 'sky-road', chapters: [{ chapter_number: 1, title: 'Up', unique_readers: 0, share_of_first: null }] });
+    expect(data).toEqual({
+      story_slug: 'sky-road',
+      chapters: [{ chapter_number: 1, title: 'Up', unique_readers: 0, share_of_first: null }],
+    });
   });
 
   it("answers 404 'Story not found.' for a story that does not exist", async () => {
     await insertEvents(t, [chapterView('2026-11-25T10:00:00Z', 'v1', 'invented', 1)]);
-    expect(await getReport(t, 'retention?days=7&story=invented', session.cookie)).toEqual({ status: 404, body: { success: false, error: 'Story not found.' } });
+    expect(await getReport(t, 'retention?days=7&story=invented', session.cookie)).toEqual({
+      status: 404,
+      body: { success: false, error: 'Story not found.' },
+    });
   });
 
   for (const slug of ["'; drop table stories;--", '../long-night', '<script>alert(1)</script>', 'a\u0000b', 'x'.repeat(5000)]) {

@@ -36,13 +36,17 @@ describe('the report routes: the period', () => {
     it(`${route} accepts each period and refuses any other`, async () => {
       for (const days of ANALYTICS_PERIODS) await reportData(t, admin, `${route}?days=${days}${rest}`);
       const refused = ['0', '1', '31', '-7', '7.5', '07', ' 7', '7e0', 'abc', '', '99999999999999999999999', '7%00'];
-      for (const days of refused) await expect400(`${route}?days=${days}${rest}`, days === '7%00' ? 'days must not contain NUL characters' : DAYS_ERROR);
+      for (const days of refused)
+        await expect400(`${route}?days=${days}${rest}`, days === '7%00' ? 'days must not contain NUL characters' : DAYS_ERROR);
       await expect400(`${route}?days=7&days=7${rest}`, DAYS_ERROR); // repeated
     });
 
     it(`${route} refuses a field it does not know`, async () => {
       await expect400(`${route}?days=7${rest}&x=1`, 'Unknown field: x');
-      await expect400(`${route}?days=7${rest}&${route === 'segment' ? 'type=stories' : 'segment=device'}`, `Unknown field: ${route === 'segment' ? 'type' : 'segment'}`);
+      await expect400(
+        `${route}?days=7${rest}&${route === 'segment' ? 'type=stories' : 'segment=device'}`,
+        `Unknown field: ${route === 'segment' ? 'type' : 'segment'}`,
+      );
     });
   }
 
@@ -68,7 +72,10 @@ describe('the report routes: what is counted by', () => {
 
   it('refuses a missing, unknown, wrongly cased or hostile segment', async () => {
     for (const segment of ['Device', 'DEVICE', 'devices', 'country', '', ...hostile]) {
-      await expect400(`segment?days=7&segment=${segment}`, segment === 'device%00' ? 'segment must not contain NUL characters' : SEGMENT_ERROR);
+      await expect400(
+        `segment?days=7&segment=${segment}`,
+        segment === 'device%00' ? 'segment must not contain NUL characters' : SEGMENT_ERROR,
+      );
     }
     await expect400('segment?days=7', SEGMENT_ERROR);
     await expect400('segment?days=7&segment=device&segment=browser', SEGMENT_ERROR);

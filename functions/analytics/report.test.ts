@@ -110,7 +110,14 @@ describe('GET /api/admin/analytics/summary', () => {
 describe('GET /api/admin/analytics/summary: edges', () => {
   it('answers zeros, a null depth and a full daily list when nothing was counted', async () => {
     const data = await report('summary?days=365');
-    expect(data.summary).toEqual({ total_views: 0, unique_visitors: 0, story_views: 0, chapter_views: 0, gallery_views: 0, avg_reading_depth: null });
+    expect(data.summary).toEqual({
+      total_views: 0,
+      unique_visitors: 0,
+      story_views: 0,
+      chapter_views: 0,
+      gallery_views: 0,
+      avg_reading_depth: null,
+    });
     expect(data.top_stories).toEqual([]);
     expect(data.daily).toHaveLength(365);
     expect(data.daily.at(0)).toEqual({ day: '2025-11-26', views: 0, unique_visitors: 0 });
@@ -121,7 +128,10 @@ describe('GET /api/admin/analytics/summary: edges', () => {
     for (let i = 1; i <= 12; i++) {
       const slug = `story-${String(i).padStart(2, '0')}`;
       await createStory(t, slug, `Story ${i}`);
-      await insertEvents(t, Array.from({ length: i }, (_, n) => storyView(`2026-11-2${n % 2 ? 4 : 5}T08:00:00Z`, `v${n}`, slug)));
+      await insertEvents(
+        t,
+        Array.from({ length: i }, (_, n) => storyView(`2026-11-2${n % 2 ? 4 : 5}T08:00:00Z`, `v${n}`, slug)),
+      );
     }
     const { top_stories } = await report('summary?days=7');
     expect(top_stories.map((s: { story_slug: string; views: number }) => [s.story_slug, s.views])).toEqual(
@@ -154,12 +164,55 @@ describe('GET /api/admin/analytics/segment', () => {
 
   // Ties are broken by name.
   const cases: [string, [segment: string, views: number, visitors: number][]][] = [
-    ['device', [['desktop', 3, 3], ['mobile', 2, 1]]],
-    ['browser', [['Chrome', 2, 2], ['Safari', 2, 1], ['Firefox', 1, 1]]],
-    ['referrer', [['Direct', 2, 2], ['news.example', 2, 2], ['search.example', 1, 1]]],
-    ['hour', [['00:00', 2, 1], ['11:00', 1, 1], ['14:00', 1, 1], ['23:00', 1, 1]]],
-    ['day_of_week', [['Sunday', 2, 1], ['Tuesday', 2, 2], ['Wednesday', 1, 1]]],
-    ['content_type', [['image', 3, 2], ['chapter', 2, 2], ['gallery', 1, 1], ['story', 1, 1]]],
+    [
+      'device',
+      [
+        ['desktop', 3, 3],
+        ['mobile', 2, 1],
+      ],
+    ],
+    [
+      'browser',
+      [
+        ['Chrome', 2, 2],
+        ['Safari', 2, 1],
+        ['Firefox', 1, 1],
+      ],
+    ],
+    [
+      'referrer',
+      [
+        ['Direct', 2, 2],
+        ['news.example', 2, 2],
+        ['search.example', 1, 1],
+      ],
+    ],
+    [
+      'hour',
+      [
+        ['00:00', 2, 1],
+        ['11:00', 1, 1],
+        ['14:00', 1, 1],
+        ['23:00', 1, 1],
+      ],
+    ],
+    [
+      'day_of_week',
+      [
+        ['Sunday', 2, 1],
+        ['Tuesday', 2, 2],
+        ['Wednesday', 1, 1],
+      ],
+    ],
+    [
+      'content_type',
+      [
+        ['image', 3, 2],
+        ['chapter', 2, 2],
+        ['gallery', 1, 1],
+        ['story', 1, 1],
+      ],
+    ],
   ];
   for (const [segment, rows] of cases) {
     it(`counts by ${segment}`, async () => {
@@ -172,7 +225,9 @@ describe('GET /api/admin/analytics/segment', () => {
     await insertEvents(
       t,
       Array.from({ length: 12 }, (_, i) =>
-        Array.from({ length: 10 + i }, (_, n) => page('2026-11-23T08:00:00Z', `r${i}-${n}`, '/', { referrer: `site-${String(i).padStart(2, '0')}.example` })),
+        Array.from({ length: 10 + i }, (_, n) =>
+          page('2026-11-23T08:00:00Z', `r${i}-${n}`, '/', { referrer: `site-${String(i).padStart(2, '0')}.example` }),
+        ),
       ).flat(),
     );
     const { segments } = await report('segment?days=7&segment=referrer');
@@ -226,13 +281,30 @@ describe('GET /api/admin/analytics/content', () => {
 
   it('lists chapters: views, readers, depth and reading time in seconds with one decimal', async () => {
     const { content } = await report('content?days=7&type=chapters');
-    const chapter = (chapter_number: number, title: string, story_title: string, story_slug: string) => ({ chapter_number, title, story_title, story_slug });
+    const chapter = (chapter_number: number, title: string, story_title: string, story_slug: string) => ({
+      chapter_number,
+      title,
+      story_title,
+      story_slug,
+    });
     expect(content).toEqual([
       // Time from the one reader who sent it: 60 s.
-      { ...chapter(1, 'Dusk', 'The Long Night', 'long-night'), total_views: 3, unique_readers: 3, avg_reading_depth: 37.5, avg_time_spent: 60 },
+      {
+        ...chapter(1, 'Dusk', 'The Long Night', 'long-night'),
+        total_views: 3,
+        unique_readers: 3,
+        avg_reading_depth: 37.5,
+        avg_time_spent: 60,
+      },
       { ...chapter(1, 'Up', 'Sky Road', 'sky-road'), total_views: 2, unique_readers: 1, avg_reading_depth: null, avg_time_spent: null },
       // (95.45 s + 30 s) / 2 = 62.725 s
-      { ...chapter(2, 'Midnight', 'The Long Night', 'long-night'), total_views: 1, unique_readers: 1, avg_reading_depth: 92.5, avg_time_spent: 62.7 },
+      {
+        ...chapter(2, 'Midnight', 'The Long Night', 'long-night'),
+        total_views: 1,
+        unique_readers: 1,
+        avg_reading_depth: 92.5,
+        avg_time_spent: 62.7,
+      },
     ]);
   });
 
@@ -257,7 +329,10 @@ describe('GET /api/admin/analytics/content: the 20-row cut', () => {
       await createGallery(t, slug(i), `Gallery ${i}`);
       await insertEvents(
         t,
-        Array.from({ length: i }, (_, n) => [chapterView('2026-11-25T08:00:00Z', `v${n}`, slug(i), 1), galleryView('2026-11-25T08:00:00Z', `v${n}`, slug(i))]).flat(),
+        Array.from({ length: i }, (_, n) => [
+          chapterView('2026-11-25T08:00:00Z', `v${n}`, slug(i), 1),
+          galleryView('2026-11-25T08:00:00Z', `v${n}`, slug(i)),
+        ]).flat(),
       );
     }
     const top20 = Array.from({ length: 20 }, (_, n) => [slug(22 - n), 22 - n]);
@@ -284,7 +359,7 @@ describe('GET /api/admin/analytics/content?type=pages', () => {
     for (const slug of ['a', 'b', 'c']) await createGallery(t, slug, slug.toUpperCase());
   });
 
-  it('gives views, visitors, the latest title and the time to the session\'s next page (last pages, long gaps and midnight left out)', async () => {
+  it("gives views, visitors, the latest title and the time to the session's next page (last pages, long gaps and midnight left out)", async () => {
     await insertEvents(t, [
       view('2026-11-24T10:00:00Z', 'v1', A, S1, 'Old A'), // 30 s to /b
       view('2026-11-24T10:00:30Z', 'v1', B, S1, 'B'), // 60 s to /a
@@ -310,7 +385,12 @@ describe('GET /api/admin/analytics/content?type=pages', () => {
   it('lists the 20 most viewed pages', async () => {
     const path = (n: number) => `/storytime/story/p${String(n).padStart(2, '0')}`;
     for (let i = 1; i <= 25; i++) await createStory(t, `p${String(i).padStart(2, '0')}`, `P${i}`);
-    await insertEvents(t, Array.from({ length: 25 }, (_, i) => Array.from({ length: i + 1 }, (_, n) => page('2026-11-25T08:00:00Z', `v${n}`, path(i + 1)))).flat());
+    await insertEvents(
+      t,
+      Array.from({ length: 25 }, (_, i) =>
+        Array.from({ length: i + 1 }, (_, n) => page('2026-11-25T08:00:00Z', `v${n}`, path(i + 1))),
+      ).flat(),
+    );
     const { content } = await report('content?days=7&type=pages');
     expect(content.map((row: { page_path: string; total_views: number }) => [row.page_path, row.total_views])).toEqual(
       Array.from({ length: 20 }, (_, n) => [path(25 - n), 25 - n]),
@@ -321,15 +401,23 @@ describe('GET /api/admin/analytics/content?type=pages', () => {
     await createStory(t, 'long-night', 'The Long Night', [['Dusk']]);
     const real = ['/', '/storytime/', '/galleries', '/storytime/story/long-night', '/storytime/story/long-night/chapter/1', A];
     const invented = ['/wp-login.php', '/storytime/story/invented', '/storytime/story/long-night/chapter/2', '/galleries/invented', '/a'];
-    await insertEvents(t, [...real, ...invented].map((path, n) => page('2026-11-25T08:00:00Z', `v${n}`, path)));
+    await insertEvents(
+      t,
+      [...real, ...invented].map((path, n) => page('2026-11-25T08:00:00Z', `v${n}`, path)),
+    );
     const { content } = await report('content?days=7&type=pages');
     expect(content.map((row: { page_path: string }) => row.page_path).sort()).toEqual([...real].sort());
   });
 
   it('keeps hostile titles as the text they are, and leaves hostile paths out', async () => {
     const path = "/story/'; drop table analytics_events;--/../<script>";
-    await insertEvents(t, [view('2026-11-25T08:00:00Z', 'v1', path, S1, 'x'), view('2026-11-25T08:00:00Z', 'v1', A, S1, '<img src=x onerror=alert(1)>')]);
+    await insertEvents(t, [
+      view('2026-11-25T08:00:00Z', 'v1', path, S1, 'x'),
+      view('2026-11-25T08:00:00Z', 'v1', A, S1, '<img src=x onerror=alert(1)>'),
+    ]);
     const { content } = await report('content?days=7&type=pages');
-    expect(content).toEqual([{ page_title: '<img src=x onerror=alert(1)>', page_path: A, total_views: 1, unique_visitors: 1, avg_time_spent: null }]);
+    expect(content).toEqual([
+      { page_title: '<img src=x onerror=alert(1)>', page_path: A, total_views: 1, unique_visitors: 1, avg_time_spent: null },
+    ]);
   });
 });

@@ -5,7 +5,19 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '#scripts/test/api.ts';
 import { AUDIENCE_SEGMENTS, CONTENT_KINDS } from '#lib/analytics-report.ts';
-import { chapterDepth, chapterView, createGallery, createStory, type FixtureEvent, galleryView, imageView, insertEvents, page, reportData, storyView } from './report-kit.ts';
+import {
+  chapterDepth,
+  chapterView,
+  createGallery,
+  createStory,
+  type FixtureEvent,
+  galleryView,
+  imageView,
+  insertEvents,
+  page,
+  reportData,
+  storyView,
+} from './report-kit.ts';
 import { DEFAULT_RETENTION_DAYS, maintainAnalytics, pruneAnalytics, rolledUntil, rollUpAnalytics } from './rollup.ts';
 import { CHROME_ON_WINDOWS, ingest, pageView, setClock, storedEvents } from './test-kit.ts';
 
@@ -25,7 +37,11 @@ const S2 = '22222222-2222-4222-8222-222222222222';
 function busyDay(day: string): FixtureEvent[] {
   const at = (time: string) => `${day}T${time}Z`;
   return [
-    page(at('08:00:00'), 'v1', '/storytime/story/long-night', { session_id: S1, referrer: 'news.example', meta: { title: 'The Long Night' } }),
+    page(at('08:00:00'), 'v1', '/storytime/story/long-night', {
+      session_id: S1,
+      referrer: 'news.example',
+      meta: { title: 'The Long Night' },
+    }),
     storyView(at('08:00:01'), 'v1', 'long-night'),
     page(at('08:01:00'), 'v1', '/storytime/story/long-night/chapter/1', { session_id: S1, meta: { title: 'T'.repeat(1500) } }), // kept cut short
     chapterView(at('08:01:01'), 'v1', 'long-night', 1),
@@ -60,7 +76,9 @@ async function everyReport(days: number) {
 }
 
 const rolledDays = async () =>
-  (await sql<{ day: string }>`select day::text as day from analytics_daily_totals order by day`.execute(t.database.db)).rows.map((r) => r.day);
+  (await sql<{ day: string }>`select day::text as day from analytics_daily_totals order by day`.execute(t.database.db)).rows.map(
+    (r) => r.day,
+  );
 
 describe('analytics rollups', () => {
   it('answer exactly as the live events did, for every report', async () => {
@@ -87,11 +105,15 @@ describe('analytics rollups', () => {
       avg_reading_depth: 38, // (0.62 + 0.2 + 0.3 + 0.4) / 4
     });
     const [, chapters, , pages] = live.content;
-    expect(chapters.content.map((c: { chapter_number: number; avg_time_spent: number | null }) => [c.chapter_number, c.avg_time_spent])).toEqual([
+    expect(
+      chapters.content.map((c: { chapter_number: number; avg_time_spent: number | null }) => [c.chapter_number, c.avg_time_spent]),
+    ).toEqual([
       [1, 480.1],
       [2, null],
     ]);
-    const titles = Object.fromEntries(pages.content.map((p: { page_path: string; page_title: string | null }) => [p.page_path, p.page_title]));
+    const titles = Object.fromEntries(
+      pages.content.map((p: { page_path: string; page_title: string | null }) => [p.page_path, p.page_title]),
+    );
     expect(titles).toEqual({
       '/': 'Home',
       '/storytime/story/long-night': 'The Long Night',
@@ -111,7 +133,9 @@ describe('analytics rollups', () => {
     const [first, second] = await Promise.all([reportAsAdmin('summary?days=7'), reportAsAdmin('summary?days=7')]);
     expect(second).toEqual(first);
     expect(first.summary).toMatchObject({ total_views: 12, unique_visitors: 6, story_views: 2 });
-    const { rows } = await sql<{ page_views: number }>`select sum(page_views)::int as page_views from analytics_daily_totals`.execute(t.database.db);
+    const { rows } = await sql<{ page_views: number }>`select sum(page_views)::int as page_views from analytics_daily_totals`.execute(
+      t.database.db,
+    );
     expect(rows[0]!.page_views).toBe(12);
   });
 
@@ -192,7 +216,12 @@ describe('analytics rollups: privacy', () => {
   async function analyticsTables(): Promise<Record<string, string>> {
     const { rows } = await sql<{ tablename: string }>`
       select tablename from pg_tables where schemaname = 'public' and tablename like 'analytics%'`.execute(t.database.db);
-    const dumps = await Promise.all(rows.map(async ({ tablename }) => [tablename, JSON.stringify((await sql`select * from ${sql.table(tablename)}`.execute(t.database.db)).rows)]));
+    const dumps = await Promise.all(
+      rows.map(async ({ tablename }) => [
+        tablename,
+        JSON.stringify((await sql`select * from ${sql.table(tablename)}`.execute(t.database.db)).rows),
+      ]),
+    );
     return Object.fromEntries(dumps);
   }
 
@@ -211,7 +240,9 @@ describe('analytics rollups: privacy', () => {
     setClock('2026-11-25T10:00:00.000Z');
     await reportAsAdmin('summary?days=7');
     const tables = await analyticsTables();
-    expect(Object.keys(tables)).toEqual(expect.arrayContaining(['analytics_daily_totals', 'analytics_daily_segments', 'analytics_daily_content', 'analytics_rollup_state']));
+    expect(Object.keys(tables)).toEqual(
+      expect.arrayContaining(['analytics_daily_totals', 'analytics_daily_segments', 'analytics_daily_content', 'analytics_rollup_state']),
+    );
     expect(tables['analytics_daily_segments']).toContain('news.example'); // the rollup did happen
     for (const [table, dump] of Object.entries(tables)) {
       for (const secret of [IP, '198.51.100', 'RollupBuild', 'Windows NT 10.0', 'private-words']) expect(dump, table).not.toContain(secret);

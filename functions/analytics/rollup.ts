@@ -64,7 +64,11 @@ export async function rollUpAnalytics(db: Db, now: Date): Promise<number> {
   const today = isoDay(now);
   if (isCurrent(await rollupState(db), target, today)) return 0; // the usual case: no transaction
   return db.transaction().execute(async (trx) => {
-    await trx.insertInto('analytics_rollup_state').values({ id: 1, rolled_until: null }).onConflict((c) => c.column('id').doNothing()).execute();
+    await trx
+      .insertInto('analytics_rollup_state')
+      .values({ id: 1, rolled_until: null })
+      .onConflict((c) => c.column('id').doNothing())
+      .execute();
     const state = await rollupState(trx, sql`for update`);
     if (isCurrent(state, target, today)) return 0;
     const from = state?.rolled_until ?? (await firstEventDay(trx)) ?? target;
@@ -102,7 +106,10 @@ async function refreshPeriodCache(trx: Db, now: Date, watermark: Date): Promise<
 }
 
 async function firstEventDay(db: Db): Promise<Date | null> {
-  const first = await db.selectFrom('analytics_events').select((eb) => eb.fn.min('created_at').as('first')).executeTakeFirst();
+  const first = await db
+    .selectFrom('analytics_events')
+    .select((eb) => eb.fn.min('created_at').as('first'))
+    .executeTakeFirst();
   return first?.first ? startOfUtcDay(new Date(first.first)) : null;
 }
 
@@ -126,6 +133,8 @@ export async function pruneAnalytics(db: Db, now: Date, retentionDays: number): 
 export async function maintainAnalytics(db: Db, now: Date, retentionDays: number): Promise<{ rolledDays: number; pruned: number }> {
   const rolledDays = await rollUpAnalytics(db, now);
   const pruned = await pruneAnalytics(db, now, retentionDays);
-  await sql`analyze analytics_events, analytics_daily_totals, analytics_daily_segments, analytics_daily_content, analytics_period_content`.execute(db);
+  await sql`analyze analytics_events, analytics_daily_totals, analytics_daily_segments, analytics_daily_content, analytics_period_content`.execute(
+    db,
+  );
   return { rolledDays, pruned };
 }

@@ -58,7 +58,11 @@ const meta = z
 export const analyticsEventBody = z
   .strictObject({
     event_type: z.enum(ANALYTICS_EVENT_TYPES),
-    session_id: z.string().regex(UUID, 'must be a UUID').transform((id) => id.toLowerCase()).nullish(),
+    session_id: z
+      .string()
+      .regex(UUID, 'must be a UUID')
+      .transform((id) => id.toLowerCase())
+      .nullish(),
     url_path: urlPath,
     referrer: referrer.nullish(),
     content_type: kindName.nullish(),

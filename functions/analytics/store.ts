@@ -111,7 +111,10 @@ async function writeEvents(db: Db, submissions: Submission[]): Promise<Outcome[]
 }
 
 async function countAndWrite(db: Db, submissions: Submission[]): Promise<Outcome[]> {
-  const counted = await rateLimitStore.countBatch(db, submissions.flatMap(({ hits }) => hits));
+  const counted = await rateLimitStore.countBatch(
+    db,
+    submissions.flatMap(({ hits }) => hits),
+  );
   let next = 0;
   const outcomes: Outcome[] = submissions.map(({ hits }) => {
     const start = next;
@@ -132,7 +135,10 @@ async function countAndWrite(db: Db, submissions: Submission[]): Promise<Outcome
   const unsalted = await insertBatch(db, accepted);
   if (unsalted.length > 0) {
     for (const day of unsalted) await dailySalt(db, new Date(`${day}T00:00:00Z`));
-    await insertBatch(db, accepted.filter(({ event }) => unsalted.includes(utcDay(event.created_at))));
+    await insertBatch(
+      db,
+      accepted.filter(({ event }) => unsalted.includes(utcDay(event.created_at))),
+    );
   }
   return outcomes;
 }

@@ -31,7 +31,11 @@ describe('POST /api/analytics/ingest: refused input (400, nothing stored)', () =
     ['a session id that is not a UUID', pageView({ session_id: 'no-storage' }), 'session_id must be a UUID'],
     ['a session id of 65 characters', pageView({ session_id: 'a'.repeat(65) }), 'session_id must be a UUID'],
     ['a missing url_path', { event_type: 'page_view' }, 'url_path is required'],
-    ['a url_path that is a full URL', pageView({ url_path: 'https://evil.example/' }), 'url_path must be a path on this site, starting with /'],
+    [
+      'a url_path that is a full URL',
+      pageView({ url_path: 'https://evil.example/' }),
+      'url_path must be a path on this site, starting with /',
+    ],
     ['a protocol-relative url_path', pageView({ url_path: '//evil.example/x' }), 'url_path must be a path on this site, starting with /'],
     ['an empty url_path', pageView({ url_path: '' }), 'url_path must not be empty'],
     ['a url_path over 2048 characters', pageView({ url_path: `/${'a'.repeat(2048)}` }), 'url_path is too long (at most 2048 characters)'],
@@ -40,9 +44,17 @@ describe('POST /api/analytics/ingest: refused input (400, nothing stored)', () =
     ['a NUL byte in url_path', pageView({ url_path: '/a\u0000b' }), 'url_path must not contain NUL characters'],
     ['a referrer that is not a URL', pageView({ referrer: 'not a url' }), 'referrer must be a URL'],
     ['an empty referrer', pageView({ referrer: '' }), 'referrer must be a URL'],
-    ['a referrer over 2048 characters', pageView({ referrer: `https://a.example/${'a'.repeat(2040)}` }), 'referrer is too long (at most 2048 characters)'],
+    [
+      'a referrer over 2048 characters',
+      pageView({ referrer: `https://a.example/${'a'.repeat(2040)}` }),
+      'referrer is too long (at most 2048 characters)',
+    ],
     ['a content_type over 32 characters', pageView({ content_type: 'a'.repeat(33) }), 'content_type is too long (at most 32 characters)'],
-    ['a content_type with markup', pageView({ content_type: '<b>story</b>' }), 'content_type must be a lowercase name (letters, digits and _)'],
+    [
+      'a content_type with markup',
+      pageView({ content_type: '<b>story</b>' }),
+      'content_type must be a lowercase name (letters, digits and _)',
+    ],
     ['a content_id over 200 characters', pageView({ content_id: 'a'.repeat(201) }), 'content_id is too long (at most 200 characters)'],
     ['a content_id that is an object', pageView({ content_id: { id: 1 } }), 'content_id must be a string or a number'],
     ['a parent_id that is true', pageView({ parent_id: true }), 'parent_id must be a string or a number'],
@@ -54,7 +66,11 @@ describe('POST /api/analytics/ingest: refused input (400, nothing stored)', () =
     ['meta that is a list', pageView({ meta: [1, 2] }), 'meta must be a record'],
     ['meta that is a string', pageView({ meta: 'x' }), 'meta must be a record'],
     ['meta over 2 KB', pageView({ meta: { text: 'x'.repeat(META_MAX_BYTES) } }), 'meta is too large (at most 2048 bytes of JSON)'],
-    ['meta of 2 KB in multi-byte characters', pageView({ meta: { text: 'é'.repeat(1100) } }), 'meta is too large (at most 2048 bytes of JSON)'],
+    [
+      'meta of 2 KB in multi-byte characters',
+      pageView({ meta: { text: 'é'.repeat(1100) } }),
+      'meta is too large (at most 2048 bytes of JSON)',
+    ],
     ['a NUL byte in a meta value', pageView({ meta: { a: 'x\u0000' } }), 'meta.a must not contain NUL characters'],
     ['a NUL byte in a meta key', pageView({ meta: { 'a\u0000': 1 } }), 'meta must not contain NUL characters or broken Unicode'],
     ['an unpaired surrogate in meta', pageView({ meta: { a: '\ud800' } }), 'meta.a must not contain NUL characters or broken Unicode'],
@@ -68,7 +84,10 @@ describe('POST /api/analytics/ingest: refused input (400, nothing stored)', () =
     await expect400(t.call('/api/analytics/ingest', { body: '{"event_type": "page_view",', headers }), /./);
     await expect400(ingest(t, [pageView()]), 'The request body must be a JSON object.');
     await expect400(
-      t.call('/api/analytics/ingest', { body: 'event_type=page_view', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } }),
+      t.call('/api/analytics/ingest', {
+        body: 'event_type=page_view',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       'Send the request body as JSON (Content-Type: application/json).',
     );
   });
@@ -82,7 +101,8 @@ describe('POST /api/analytics/ingest: refused input (400, nothing stored)', () =
       /^value_num must be/,
     ));
 
-  it('refuses a body over the 1 MB JSON limit', () => expect400(ingest(t, pageView({ meta: { text: 'x'.repeat(1_100_000) } })), /too large/));
+  it('refuses a body over the 1 MB JSON limit', () =>
+    expect400(ingest(t, pageView({ meta: { text: 'x'.repeat(1_100_000) } })), /too large/));
 
   it('accepts meta of exactly 2 KB and nesting up to the JSON depth limit', async () => {
     const exact = { text: 'x'.repeat(META_MAX_BYTES - '{"text":""}'.length) };
@@ -98,7 +118,10 @@ describe('POST /api/analytics/ingest: refused input (400, nothing stored)', () =
     const levels = 250_000;
     const body = JSON.stringify(pageView({ meta: 'HERE' })).replace('"HERE"', `${'['.repeat(levels)}${']'.repeat(levels)}`);
     const started = performance.now();
-    await expect400(t.call('/api/analytics/ingest', { body, headers: { 'user-agent': CHROME_ON_WINDOWS, 'content-type': 'application/json' } }), tooDeep);
+    await expect400(
+      t.call('/api/analytics/ingest', { body, headers: { 'user-agent': CHROME_ON_WINDOWS, 'content-type': 'application/json' } }),
+      tooDeep,
+    );
     expect(performance.now() - started).toBeLessThan(500);
   });
 

@@ -22,7 +22,8 @@ export function chapterFromMarkdown(text: string): { row: ChapterRow } | { error
   const document = parseDocument(text.slice(OPENING.length, end + 1), { schema: 'core', uniqueKeys: true });
   if (document.errors.length > 0) return { error: `has unreadable front matter (${document.errors[0]!.message.split('\n')[0]})` };
   const columns: unknown = document.toJS();
-  if (typeof columns !== 'object' || columns === null || Array.isArray(columns)) return { error: 'has front matter that is not a list of fields' };
+  if (typeof columns !== 'object' || columns === null || Array.isArray(columns))
+    return { error: 'has front matter that is not a list of fields' };
   if ('content' in columns) return { error: 'names "content" in its front matter' };
   return { row: { ...(columns as Record<string, unknown>), content: text.slice(end + CLOSING.length) } };
 }

@@ -52,14 +52,54 @@ async function exportedRows(table: string, change: Record<string, unknown>): Pro
 
 describe('an archived upload passes the checks of its kind of upload', () => {
   it.each([
-    ['a 11 MB "PNG" cover (a signature, then zeros), by its size', 'uploads/covers/big.png', () => concatBytes(PNG_SIGNATURE, new Uint8Array(11 * MB)), '"uploads/covers/big.png": File too large. Maximum size is 10MB.'],
-    ['a 26 MB gallery file, by its size', 'uploads/galleries/1/big.png', () => concatBytes(PNG_SIGNATURE, new Uint8Array(26 * MB)), '"uploads/galleries/1/big.png": File too large. Maximum size is 25MB.'],
-    ['a signature, then zeros', 'uploads/general/zeros.png', () => concatBytes(PNG_SIGNATURE, new Uint8Array(4096)), '"uploads/general/zeros.png": The image is damaged or incomplete.'],
-    ['a PNG/HTML polyglot', 'uploads/general/poly.png', async () => concatBytes(await pngBytes(), textBytes('<html><script>alert(1)</script>')), '"uploads/general/poly.png": The file has extra data after the image.'],
-    ['a GIF/JS polyglot', 'uploads/covers/poly.gif', () => concatBytes(SAMPLE_IMAGES.gif, textBytes('*/=1;alert(1)//')), '"uploads/covers/poly.gif": The file has extra data after the image.'],
-    ['a gallery image of 100 megapixels', 'uploads/galleries/1/huge.png', () => pngClaiming(10_000, 10_000), /"uploads\/galleries\/1\/huge.png": The image is too large \(10000×10000 pixels; at most 50 megapixels\)/],
-    ['a GIF in a gallery', 'uploads/galleries/1/a.gif', () => SAMPLE_IMAGES.gif, '"uploads/galleries/1/a.gif": Not a PNG, JPEG or WebP image.'],
-    ['a file outside the site’s folders', 'uploads/elsewhere/a.png', () => pngBytes(), '"uploads/elsewhere/a.png" is not a name this site gives uploads.'],
+    [
+      'a 11 MB "PNG" cover (a signature, then zeros), by its size',
+      'uploads/covers/big.png',
+      () => concatBytes(PNG_SIGNATURE, new Uint8Array(11 * MB)),
+      '"uploads/covers/big.png": File too large. Maximum size is 10MB.',
+    ],
+    [
+      'a 26 MB gallery file, by its size',
+      'uploads/galleries/1/big.png',
+      () => concatBytes(PNG_SIGNATURE, new Uint8Array(26 * MB)),
+      '"uploads/galleries/1/big.png": File too large. Maximum size is 25MB.',
+    ],
+    [
+      'a signature, then zeros',
+      'uploads/general/zeros.png',
+      () => concatBytes(PNG_SIGNATURE, new Uint8Array(4096)),
+      '"uploads/general/zeros.png": The image is damaged or incomplete.',
+    ],
+    [
+      'a PNG/HTML polyglot',
+      'uploads/general/poly.png',
+      async () => concatBytes(await pngBytes(), textBytes('<html><script>alert(1)</script>')),
+      '"uploads/general/poly.png": The file has extra data after the image.',
+    ],
+    [
+      'a GIF/JS polyglot',
+      'uploads/covers/poly.gif',
+      () => concatBytes(SAMPLE_IMAGES.gif, textBytes('*/=1;alert(1)//')),
+      '"uploads/covers/poly.gif": The file has extra data after the image.',
+    ],
+    [
+      'a gallery image of 100 megapixels',
+      'uploads/galleries/1/huge.png',
+      () => pngClaiming(10_000, 10_000),
+      /"uploads\/galleries\/1\/huge.png": The image is too large \(10000×10000 pixels; at most 50 megapixels\)/,
+    ],
+    [
+      'a GIF in a gallery',
+      'uploads/galleries/1/a.gif',
+      () => SAMPLE_IMAGES.gif,
+      '"uploads/galleries/1/a.gif": Not a PNG, JPEG or WebP image.',
+    ],
+    [
+      'a file outside the site’s folders',
+      'uploads/elsewhere/a.png',
+      () => pngBytes(),
+      '"uploads/elsewhere/a.png" is not a name this site gives uploads.',
+    ],
   ])('refuses %s', async (_, path, bytes, message) => {
     await expectRefused(await craftArchive({ ...emptyData(), [path]: await bytes() }), message);
   });
@@ -67,13 +107,48 @@ describe('an archived upload passes the checks of its kind of upload', () => {
 
 describe('archived rows pass the API’s rules', () => {
   it.each([
-    ['an image src of javascript:', 'gallery_images', { src: 'javascript:alert(1)' }, /data\/gallery_images.json: row 1: src must be a path on this site or an http\(s\) URL/],
-    ['storage_keys naming another folder’s file', 'gallery_images', { storage_keys: ['covers/cover-one.png'] }, /row 1: storage_keys names "covers\/cover-one.png", which is not a file of its gallery/],
-    ['storage_keys naming another gallery’s file', 'gallery_images', { storage_keys: ['galleries/999/x.png'] }, /row 1: storage_keys names "galleries\/999\/x.png", which is not a file of its gallery/],
-    ['a story cover of javascript:', 'stories', { cover_image: 'javascript:alert(1)' }, /data\/stories.json: row 1: cover_image must be an uploaded image, a path on this site or an http\(s\) URL/],
-    ['a story cover the API would have rewritten', 'stories', { cover_image: 'uploads/covers/x.png' }, /data\/stories.json: row 1: cover_image is not in the form the site stores/],
-    ['a profile image of javascript:', 'author_profile', { profile_image: 'javascript:alert(1)' }, /data\/author_profile.json: row 1: profile_image must be a path on this site/],
-    ['a social link of javascript:', 'social_links', { url: 'javascript:alert(1)' }, /data\/social_links.json: row 1: the link "\w+": must start with http:\/\/ or https:\/\//],
+    [
+      'an image src of javascript:',
+      'gallery_images',
+      { src: 'javascript:alert(1)' },
+      /data\/gallery_images.json: row 1: src must be a path on this site or an http\(s\) URL/,
+    ],
+    [
+      'storage_keys naming another folder’s file',
+      'gallery_images',
+      { storage_keys: ['covers/cover-one.png'] },
+      /row 1: storage_keys names "covers\/cover-one.png", which is not a file of its gallery/,
+    ],
+    [
+      'storage_keys naming another gallery’s file',
+      'gallery_images',
+      { storage_keys: ['galleries/999/x.png'] },
+      /row 1: storage_keys names "galleries\/999\/x.png", which is not a file of its gallery/,
+    ],
+    [
+      'a story cover of javascript:',
+      'stories',
+      { cover_image: 'javascript:alert(1)' },
+      /data\/stories.json: row 1: cover_image must be an uploaded image, a path on this site or an http\(s\) URL/,
+    ],
+    [
+      'a story cover the API would have rewritten',
+      'stories',
+      { cover_image: 'uploads/covers/x.png' },
+      /data\/stories.json: row 1: cover_image is not in the form the site stores/,
+    ],
+    [
+      'a profile image of javascript:',
+      'author_profile',
+      { profile_image: 'javascript:alert(1)' },
+      /data\/author_profile.json: row 1: profile_image must be a path on this site/,
+    ],
+    [
+      'a social link of javascript:',
+      'social_links',
+      { url: 'javascript:alert(1)' },
+      /data\/social_links.json: row 1: the link "\w+": must start with http:\/\/ or https:\/\//,
+    ],
   ])('refuses %s', async (_, table, change, message) => {
     await expectRefused(await craftArchive(await exportedRows(table, change)), message);
   });
@@ -91,14 +166,21 @@ describe('archived rows pass the API’s rules', () => {
 describe('sizes', () => {
   it('refuses a text file larger than the engine’s longest string, saying so', async () => {
     const archive = declareSize(await craftArchive(emptyData()), 'data/stories.json', 600 * MB);
-    await expectRefused(archive, '"data/stories.json" is too large to read (600 MB): a text file may have at most 511 MB, the longest text the JavaScript engine holds.');
+    await expectRefused(
+      archive,
+      '"data/stories.json" is too large to read (600 MB): a text file may have at most 511 MB, the longest text the JavaScript engine holds.',
+    );
   });
 
   it.each([
     ['understates', 1],
     ['overstates', 100],
   ])('refuses an entry whose declared size %s what it unpacks to', async (_, size) => {
-    const archive = declareSize(await craftArchive({ ...emptyData(), 'data/stories.json': `${' '.repeat(10)}[]` }), 'data/stories.json', size);
+    const archive = declareSize(
+      await craftArchive({ ...emptyData(), 'data/stories.json': `${' '.repeat(10)}[]` }),
+      'data/stories.json',
+      size,
+    );
     await expectRefused(archive, /"data\/stories.json" is damaged and cannot be unpacked \(an entry unpacks to (more|fewer)/);
   });
 });

@@ -9,7 +9,15 @@ import type { Database } from '#db/types.ts';
 import type { Storage } from '#core/storage.ts';
 import { type ChapterRow, chapterToMarkdown } from './chapter-markdown.ts';
 import { archivePaths } from './layout.ts';
-import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type Manifest, type ManifestFile, MANIFEST_PATH, sha256Hex } from './manifest.ts';
+import {
+  APP_VERSION,
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  type Manifest,
+  type ManifestFile,
+  MANIFEST_PATH,
+  sha256Hex,
+} from './manifest.ts';
 import { rowsAsJson, writableColumns } from './rows.ts';
 import { CHAPTERS_TABLE, tablesFor } from './tables.ts';
 import { siteUploadKeys } from './uploads.ts';
@@ -38,7 +46,11 @@ async function tableFiles(db: Kysely<Database>, analytics: boolean): Promise<Map
         }
         // Chapters hold no number JSON.parse could round (ids and chapter numbers are integers).
         for (const chapter of JSON.parse(json) as (ChapterRow & { story_id: number; chapter_number: number; slug: string })[]) {
-          const path = archivePaths.chapter(storySlugs.get(chapter.story_id) ?? String(chapter.story_id), chapter.chapter_number, chapter.slug);
+          const path = archivePaths.chapter(
+            storySlugs.get(chapter.story_id) ?? String(chapter.story_id),
+            chapter.chapter_number,
+            chapter.slug,
+          );
           files.set(path, encoder.encode(chapterToMarkdown(chapter)));
         }
       }

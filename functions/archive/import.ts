@@ -15,8 +15,7 @@ import { tablesFor } from './tables.ts';
 import { contentTypeOf, placeUploads, renameUploadKeys, siteUploadKeys } from './uploads.ts';
 import { type ArchiveSource, bytesSource } from './zip-directory.ts';
 
-export const SITE_HAS_CONTENT =
-  'This site already has content. Importing the archive replaces it: confirm the replace to go on.';
+export const SITE_HAS_CONTENT = 'This site already has content. Importing the archive replaces it: confirm the replace to go on.';
 const ROWS_DO_NOT_FIT = 'This archive cannot be imported: its rows do not fit this site’s database';
 const NOT_STORED = 'The archive’s files could not be stored, so nothing was imported. Please try again.';
 
@@ -65,14 +64,21 @@ async function replaceRows(trx: Kysely<Database>, archive: ArchiveContents, rena
   await advanceSequences(trx, tables);
 }
 
-export async function importArchive(deps: ImportDeps, archiveBytes: ArchiveSource | Uint8Array, options: ImportOptions): Promise<ImportSummary> {
+export async function importArchive(
+  deps: ImportDeps,
+  archiveBytes: ArchiveSource | Uint8Array,
+  options: ImportOptions,
+): Promise<ImportSummary> {
   const source = archiveBytes instanceof Uint8Array ? bytesSource(archiveBytes) : archiveBytes;
   const archive = await readArchive(deps.db, source, options.maxUnpackedBytes);
   if (!options.replace && (await siteHasContent(deps, archive.manifest.includes_analytics))) throw new AppError(409, SITE_HAS_CONTENT);
 
   const oldKeys = await siteUploadKeys(deps.db, deps.storage);
   const placement = await placeUploads(deps.storage, archive.uploads);
-  const journal = await openJournal(deps.db, placement.writes.map((write) => write.target));
+  const journal = await openJournal(
+    deps.db,
+    placement.writes.map((write) => write.target),
+  );
   try {
     for (const { upload, target } of placement.writes) {
       const body = await readVerified(source, upload.entry, upload.file);

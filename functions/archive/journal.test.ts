@@ -36,7 +36,11 @@ describe('an archive file whose name the site uses for other bytes', () => {
     };
 
     await importArchive({ db: t.database.db, storage: watched }, await craftArchive(files), { replace: true });
-    const story = await t.database.db.selectFrom('stories').select('cover_image').where('cover_image', 'is not', null).executeTakeFirstOrThrow();
+    const story = await t.database.db
+      .selectFrom('stories')
+      .select('cover_image')
+      .where('cover_image', 'is not', null)
+      .executeTakeFirstOrThrow();
     const key = story.cover_image!.replace('/api/uploads/', '');
     expect(key).toMatch(/^covers\/[0-9a-f-]{36}\.png$/);
     expect(seen).toEqual([key]);
@@ -49,11 +53,15 @@ describe('an archive file whose name the site uses for other bytes', () => {
 describe('the journal of an import that was killed', () => {
   it('deletes the files written before the commit, or the old files the committed import replaced', async () => {
     const png = await pngBytes();
-    for (const key of ['general/written.png', 'general/kept.png', 'covers/old.png', 'covers/new.png']) await t.deps.storage.put(key, png, 'image/png');
-    await t.database.db.insertInto('archive_imports').values([
-      { id: 'killed-while-writing', state: 'writing', written: ['general/written.png', 'general/never-got-there.png'] },
-      { id: 'killed-after-commit', state: 'committed', written: ['covers/new.png'], replaced: ['covers/old.png'] },
-    ]).execute();
+    for (const key of ['general/written.png', 'general/kept.png', 'covers/old.png', 'covers/new.png'])
+      await t.deps.storage.put(key, png, 'image/png');
+    await t.database.db
+      .insertInto('archive_imports')
+      .values([
+        { id: 'killed-while-writing', state: 'writing', written: ['general/written.png', 'general/never-got-there.png'] },
+        { id: 'killed-after-commit', state: 'committed', written: ['covers/new.png'], replaced: ['covers/old.png'] },
+      ])
+      .execute();
 
     expect(await settleInterruptedImports(t.database.db, t.deps.storage)).toBe(2);
     expect((await t.deps.storage.list('general')).map((f) => f.key)).toEqual(['general/kept.png']);

@@ -12,13 +12,20 @@ type Db = Kysely<Database>;
 /** Records the keys about to be written (each one holds nothing yet); returns the entry's id. */
 export async function openJournal(db: Db, written: readonly string[]): Promise<string> {
   const id = crypto.randomUUID();
-  await db.insertInto('archive_imports').values({ id, state: 'writing', written: [...written] }).execute();
+  await db
+    .insertInto('archive_imports')
+    .values({ id, state: 'writing', written: [...written] })
+    .execute();
   return id;
 }
 
 /** Inside the rows' transaction: the import is done once this commits; `replaced` are deleted after. */
 export async function markCommitted(trx: Db, id: string, replaced: readonly string[]): Promise<void> {
-  await trx.updateTable('archive_imports').set({ state: 'committed', replaced: [...replaced] }).where('id', '=', id).execute();
+  await trx
+    .updateTable('archive_imports')
+    .set({ state: 'committed', replaced: [...replaced] })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -32,7 +39,10 @@ export async function settleImport(db: Db, storage: Storage, id: string): Promis
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   const failed = results.filter((result) => result.status === 'rejected');
   if (failed.length > 0) {
-    console.error(`[import] ${failed.length} file(s) left over by an import could not be deleted; retried at the next start:`, failed[0]!.reason);
+    console.error(
+      `[import] ${failed.length} file(s) left over by an import could not be deleted; retried at the next start:`,
+      failed[0]!.reason,
+    );
     return;
   }
   await db.deleteFrom('archive_imports').where('id', '=', id).execute();

@@ -65,7 +65,8 @@ async function zipDirectory(source: ArchiveSource): Promise<ZipDirectoryEntry[]>
   try {
     entries = await readZipDirectory(source);
   } catch (error) {
-    if (error instanceof ZipFormatError) throw new ArchiveRefused(`it is not a zip file, or it is cut short or damaged (${error.message}).`);
+    if (error instanceof ZipFormatError)
+      throw new ArchiveRefused(`it is not a zip file, or it is cut short or damaged (${error.message}).`);
     throw error;
   }
   const seen = new Set<string>();
@@ -84,7 +85,8 @@ async function unpack(source: ArchiveSource, entry: ZipDirectoryEntry): Promise<
   try {
     return await readEntry(source, entry);
   } catch (error) {
-    if (error instanceof ZipFormatError) throw new ArchiveRefused(`${JSON.stringify(entry.name)} is damaged and cannot be unpacked (${error.message}).`);
+    if (error instanceof ZipFormatError)
+      throw new ArchiveRefused(`${JSON.stringify(entry.name)} is damaged and cannot be unpacked (${error.message}).`);
     throw error;
   }
 }
@@ -92,7 +94,8 @@ async function unpack(source: ArchiveSource, entry: ZipDirectoryEntry): Promise<
 /** The entry's bytes, proven to be what the manifest lists. */
 export async function readVerified(source: ArchiveSource, entry: ZipDirectoryEntry, file: ManifestFile): Promise<Uint8Array> {
   const body = await unpack(source, entry);
-  if ((await sha256Hex(body)) !== file.sha256) throw new ArchiveRefused(`${JSON.stringify(file.path)} is damaged (its checksum does not match the manifest).`);
+  if ((await sha256Hex(body)) !== file.sha256)
+    throw new ArchiveRefused(`${JSON.stringify(file.path)} is damaged (its checksum does not match the manifest).`);
   return body;
 }
 
@@ -126,18 +129,21 @@ function checkListing(manifest: Manifest, entries: readonly ZipDirectoryEntry[],
   for (const file of manifest.files) {
     const unsafe = unsafePathReason(file.path);
     if (unsafe) throw new ArchiveRefused(`the manifest's path ${JSON.stringify(file.path)} ${unsafe}.`);
-    if (file.path === MANIFEST_PATH || listed.has(file.path)) throw new ArchiveRefused(`the manifest lists ${JSON.stringify(file.path)} twice.`);
+    if (file.path === MANIFEST_PATH || listed.has(file.path))
+      throw new ArchiveRefused(`the manifest lists ${JSON.stringify(file.path)} twice.`);
     listed.add(file.path);
   }
   const inZip = new Map(entries.map((e) => [e.name, e]));
   for (const entry of entries) {
-    if (entry.name !== MANIFEST_PATH && !listed.has(entry.name)) throw new ArchiveRefused(`${JSON.stringify(entry.name)} is not in its manifest.`);
+    if (entry.name !== MANIFEST_PATH && !listed.has(entry.name))
+      throw new ArchiveRefused(`${JSON.stringify(entry.name)} is not in its manifest.`);
   }
   let total = 0;
   for (const file of manifest.files) {
     const entry = inZip.get(file.path);
     if (!entry) throw new ArchiveRefused(`${JSON.stringify(file.path)} is missing (the manifest lists it).`);
-    if (entry.size !== file.size) throw new ArchiveRefused(`${JSON.stringify(file.path)} has the wrong size (the manifest says ${file.size} bytes).`);
+    if (entry.size !== file.size)
+      throw new ArchiveRefused(`${JSON.stringify(file.path)} has the wrong size (the manifest says ${file.size} bytes).`);
     total += file.size;
   }
   if (total > maxUnpackedBytes) throw new ArchiveRefused(`it would unpack to more than ${Math.round(maxUnpackedBytes / 1024 ** 2)} MB.`);
@@ -155,9 +161,11 @@ function textOf(path: string, body: Uint8Array): string {
 }
 
 function checkFields(path: string, row: unknown, index: number, columns: ReadonlySet<string>): Record<string, unknown> {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new ArchiveRefused(`${path}: row ${index + 1} is not an object.`);
+  if (typeof row !== 'object' || row === null || Array.isArray(row))
+    throw new ArchiveRefused(`${path}: row ${index + 1} is not an object.`);
   const unknown = Object.keys(row).find((key) => !columns.has(key));
-  if (unknown !== undefined) throw new ArchiveRefused(`${path}: row ${index + 1} has the field ${JSON.stringify(unknown)}, which this site does not have.`);
+  if (unknown !== undefined)
+    throw new ArchiveRefused(`${path}: row ${index + 1} has the field ${JSON.stringify(unknown)}, which this site does not have.`);
   return row as Record<string, unknown>;
 }
 
@@ -204,11 +212,15 @@ function plan(manifest: Manifest, entries: ReadonlyMap<string, ZipDirectoryEntry
     }
     const isTable = where.kind === 'table' && where.table !== CHAPTERS_TABLE && tables.has(where.table);
     if (!isTable && where.kind !== 'chapter') {
-      throw new ArchiveRefused(`${shown} is not a file this site archives${manifest.includes_analytics ? '' : ' (or it is analytics, which the manifest says are left out)'}.`);
+      throw new ArchiveRefused(
+        `${shown} is not a file this site archives${manifest.includes_analytics ? '' : ' (or it is analytics, which the manifest says are left out)'}.`,
+      );
     }
     if (file.size > TEXT_MAX_BYTES) {
       const mb = (bytes: number) => `${Math.floor(bytes / 1024 ** 2)} MB`;
-      throw new ArchiveRefused(`${shown} is too large to read (${mb(file.size)}): a text file may have at most ${mb(TEXT_MAX_BYTES)}, the longest text the JavaScript engine holds.`);
+      throw new ArchiveRefused(
+        `${shown} is too large to read (${mb(file.size)}): a text file may have at most ${mb(TEXT_MAX_BYTES)}, the longest text the JavaScript engine holds.`,
+      );
     }
     return where.kind === 'table' ? { file, entry, kind: 'table', table: where.table } : { file, entry, kind: 'chapter' };
   });
@@ -223,7 +235,11 @@ async function checkUpload(source: ArchiveSource, planned: Extract<Planned, { ki
   }
 }
 
-export async function readArchive(db: Kysely<Database>, source: ArchiveSource, maxUnpackedBytes = UNPACKED_MAX_BYTES): Promise<ArchiveContents> {
+export async function readArchive(
+  db: Kysely<Database>,
+  source: ArchiveSource,
+  maxUnpackedBytes = UNPACKED_MAX_BYTES,
+): Promise<ArchiveContents> {
   const directory = await zipDirectory(source);
   const manifest = await readManifest(source, directory);
   const entries = checkListing(manifest, directory, maxUnpackedBytes);

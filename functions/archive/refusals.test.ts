@@ -52,11 +52,17 @@ describe('an import refuses, writing nothing', () => {
 
   it('a zip without manifest.json', async () => {
     const { zipSync } = await import('fflate');
-    await expectRefused(zipSync({ 'data/stories.json': new TextEncoder().encode('[]') }), 'This archive cannot be imported: it is not an archive of this site (it has no manifest.json).');
+    await expectRefused(
+      zipSync({ 'data/stories.json': new TextEncoder().encode('[]') }),
+      'This archive cannot be imported: it is not an archive of this site (it has no manifest.json).',
+    );
   });
 
   it('a manifest of another format', async () => {
-    await expectRefused(await craftArchive(emptyData(), { format: 'someone-elses-backup' }), /not an archive of this site \(its manifest names another format\)/);
+    await expectRefused(
+      await craftArchive(emptyData(), { format: 'someone-elses-backup' }),
+      /not an archive of this site \(its manifest names another format\)/,
+    );
   });
 
   it('a manifest that is not JSON', async () => {
@@ -77,7 +83,10 @@ describe('an import refuses, writing nothing', () => {
     const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
     manifest.files[0].sha256 = '0'.repeat(64);
     const { zipSync } = await import('fflate');
-    await expectRefused(zipSync({ ...files, 'manifest.json': new TextEncoder().encode(JSON.stringify(manifest)) }), /is damaged \(its checksum does not match the manifest\)/);
+    await expectRefused(
+      zipSync({ ...files, 'manifest.json': new TextEncoder().encode(JSON.stringify(manifest)) }),
+      /is damaged \(its checksum does not match the manifest\)/,
+    );
   });
 
   it('a file whose size does not match', async () => {
@@ -86,7 +95,10 @@ describe('an import refuses, writing nothing', () => {
     const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
     manifest.files[0].size += 1;
     const { zipSync } = await import('fflate');
-    await expectRefused(zipSync({ ...files, 'manifest.json': new TextEncoder().encode(JSON.stringify(manifest)) }), /has the wrong size \(the manifest says 3 bytes\)/);
+    await expectRefused(
+      zipSync({ ...files, 'manifest.json': new TextEncoder().encode(JSON.stringify(manifest)) }),
+      /has the wrong size \(the manifest says 3 bytes\)/,
+    );
   });
 
   it('a file the manifest does not list', async () => {
@@ -114,7 +126,10 @@ describe('an import refuses, writing nothing', () => {
 
   it('a symbolic link', async () => {
     const archive = await craftArchive({ ...emptyData(), 'uploads/covers/link.png': '/etc/passwd' });
-    await expectRefused(markAs(archive, 'uploads/covers/link.png', UNIX_SYMLINK), '"uploads/covers/link.png" is a link or another special file, not a plain file.');
+    await expectRefused(
+      markAs(archive, 'uploads/covers/link.png', UNIX_SYMLINK),
+      '"uploads/covers/link.png" is a link or another special file, not a plain file.',
+    );
   });
 
   it('a Windows link (a reparse point)', async () => {
@@ -123,11 +138,17 @@ describe('an import refuses, writing nothing', () => {
   });
 
   it('an upload that is not an image', async () => {
-    await expectRefused(await craftArchive({ ...emptyData(), 'uploads/general/page.png': '<html>' }), '"uploads/general/page.png": Invalid file type. Only JPEG, PNG, GIF, and WebP are allowed.');
+    await expectRefused(
+      await craftArchive({ ...emptyData(), 'uploads/general/page.png': '<html>' }),
+      '"uploads/general/page.png": Invalid file type. Only JPEG, PNG, GIF, and WebP are allowed.',
+    );
   });
 
   it('an upload name the site never gives', async () => {
-    await expectRefused(await craftArchive({ ...emptyData(), 'uploads/Covers/x y.png': await pngBytes() }), /is not a name this site gives uploads/);
+    await expectRefused(
+      await craftArchive({ ...emptyData(), 'uploads/Covers/x y.png': await pngBytes() }),
+      /is not a name this site gives uploads/,
+    );
   });
 
   it('a field the table does not have', async () => {
@@ -138,11 +159,17 @@ describe('an import refuses, writing nothing', () => {
   });
 
   it('a table the site does not archive (accounts)', async () => {
-    await expectRefused(await craftArchive({ ...emptyData(), 'data/users.json': '[]' }), /"data\/users.json" is not a file this site archives/);
+    await expectRefused(
+      await craftArchive({ ...emptyData(), 'data/users.json': '[]' }),
+      /"data\/users.json" is not a file this site archives/,
+    );
   });
 
   it('analytics the manifest says are left out', async () => {
-    await expectRefused(await craftArchive({ ...emptyData(), 'data/analytics_events.json': '[]' }), /analytics, which the manifest says are left out/);
+    await expectRefused(
+      await craftArchive({ ...emptyData(), 'data/analytics_events.json': '[]' }),
+      /analytics, which the manifest says are left out/,
+    );
   });
 
   it('a missing table file', async () => {
@@ -159,15 +186,24 @@ describe('an import refuses, writing nothing', () => {
   });
 
   it('a chapter file without front matter', async () => {
-    await expectRefused(await craftArchive({ ...emptyData(), 'stories/x/0001-a.md': '# Just text' }), 'This archive cannot be imported: stories/x/0001-a.md does not start with front matter ("---").');
+    await expectRefused(
+      await craftArchive({ ...emptyData(), 'stories/x/0001-a.md': '# Just text' }),
+      'This archive cannot be imported: stories/x/0001-a.md does not start with front matter ("---").',
+    );
   });
 
   it('rows the database refuses, rolling back what the import had emptied and written', async () => {
     const exported = unzipSync(await exportArchive(t.deps, { analytics: false }));
     const [story] = JSON.parse(new TextDecoder().decode(exported['data/stories.json'])) as Record<string, unknown>[];
     // The first row is fine (and written before the second fails); the second breaks the slug rule.
-    const rows = JSON.stringify([{ ...story, id: 70, slug: 'fine' }, { ...story, id: 71, slug: "x'; drop table stories;--" }]);
-    await expectRefused(await craftArchive({ ...emptyData(), 'data/stories.json': rows }), /its rows do not fit this site’s database \(.*stories_slug_check/);
+    const rows = JSON.stringify([
+      { ...story, id: 70, slug: 'fine' },
+      { ...story, id: 71, slug: "x'; drop table stories;--" },
+    ]);
+    await expectRefused(
+      await craftArchive({ ...emptyData(), 'data/stories.json': rows }),
+      /its rows do not fit this site’s database \(.*stories_slug_check/,
+    );
   });
 
   it.each([
@@ -177,12 +213,17 @@ describe('an import refuses, writing nothing', () => {
   ])('rows with %s, as a 400', async (_, change) => {
     const exported = unzipSync(await exportArchive(t.deps, { analytics: false }));
     const [story] = JSON.parse(new TextDecoder().decode(exported['data/stories.json'])) as Record<string, unknown>[];
-    await expectRefused(await craftArchive({ ...emptyData(), 'data/stories.json': JSON.stringify([{ ...story, ...change }]) }), /its rows do not fit this site’s database/);
+    await expectRefused(
+      await craftArchive({ ...emptyData(), 'data/stories.json': JSON.stringify([{ ...story, ...change }]) }),
+      /its rows do not fit this site’s database/,
+    );
   });
 
   it('an archive that unpacks to more than the limit (a zip bomb), from its directory alone', async () => {
     const archive = await craftArchive({ ...emptyData(), 'data/stories.json': `[${' '.repeat(1_000_000)}]` });
-    await expect(importArchive(t.deps, archive, { replace: true, maxUnpackedBytes: 100_000 })).rejects.toThrow('it would unpack to more than 0 MB.');
+    await expect(importArchive(t.deps, archive, { replace: true, maxUnpackedBytes: 100_000 })).rejects.toThrow(
+      'it would unpack to more than 0 MB.',
+    );
     expect(await snapshotSite(t.database.db, t.deps.storage)).toEqual(site.before);
   });
 });
@@ -201,6 +242,6 @@ describe('an import into a site with content', () => {
     t.deps.storage = new MemoryStorage();
     await t.deps.storage.put('general/only.png', await pngBytes(), 'image/png');
     await expect(importArchive(t.deps, await craftArchive(emptyData()), { replace: false })).rejects.toThrow(SITE_HAS_CONTENT);
-    expect((await t.deps.storage.get('general/only.png'))).not.toBeNull();
+    expect(await t.deps.storage.get('general/only.png')).not.toBeNull();
   });
 });

@@ -67,13 +67,26 @@ describe('export and import round trip', () => {
 
   it('sets the id sequences past the imported ids, the shared comment sequence included', async () => {
     await importArchive({ db: target.db, storage: targetStorage }, await exportArchive(t.deps, { analytics: true }), { replace: false });
-    for (const table of ['stories', 'chapters', 'galleries', 'gallery_images', 'chapter_likes', 'image_likes', 'banned_ips', 'analytics_events'] as const) {
+    for (const table of [
+      'stories',
+      'chapters',
+      'galleries',
+      'gallery_images',
+      'chapter_likes',
+      'image_likes',
+      'banned_ips',
+      'analytics_events',
+    ] as const) {
       const { rows } = await sql<{ next: string; highest: string }>`
-        select nextval(pg_get_serial_sequence(${table}, 'id')) as next, (select max(id) from ${sql.table(table)}) as highest`.execute(target.db);
+        select nextval(pg_get_serial_sequence(${table}, 'id')) as next, (select max(id) from ${sql.table(table)}) as highest`.execute(
+        target.db,
+      );
       expect(Number(rows[0]!.next), table).toBe(Number(rows[0]!.highest) + 1);
     }
     const comments = await sql<{ id: string; highest: string }>`
-      select nextval('comment_ids') as id, greatest((select max(id) from chapter_comments), (select max(id) from image_comments)) as highest`.execute(target.db);
+      select nextval('comment_ids') as id, greatest((select max(id) from chapter_comments), (select max(id) from image_comments)) as highest`.execute(
+      target.db,
+    );
     expect(Number(comments.rows[0]!.id)).toBe(Number(comments.rows[0]!.highest) + 1);
   });
 

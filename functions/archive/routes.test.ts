@@ -43,7 +43,9 @@ describe('GET /api/admin/export', () => {
     const response = await t.call('/api/admin/export', { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename=author-site-${archiveDay(new Date(), 'Pacific/Kiritimati')}.zip`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename=author-site-${archiveDay(new Date(), 'Pacific/Kiritimati')}.zip`,
+    );
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
     expect(manifest).toMatchObject({ format: 'author-site-archive', format_version: 1, app_version: '0.1.0', includes_analytics: false });
@@ -90,7 +92,10 @@ describe('POST /api/admin/import', () => {
 
     const response = await t.call('/api/admin/import', { body: importForm(archive, '1'), cookie });
     expect(response.status, await response.clone().text()).toBe(200);
-    const body = (await response.json()) as { success: boolean; imported: { rows: Record<string, number>; uploads: number; analytics: boolean } };
+    const body = (await response.json()) as {
+      success: boolean;
+      imported: { rows: Record<string, number>; uploads: number; analytics: boolean };
+    };
     expect(body.success).toBe(true);
     expect(body.imported.rows['stories']).toBe(2);
     expect(body.imported.analytics).toBe(true);
@@ -121,7 +126,11 @@ describe('POST /api/admin/import', () => {
     const galleryFile = files.find(([key]) => key.startsWith('galleries/'))![0];
     for (const [key, file] of files) {
       if (key === galleryFile) continue;
-      await storage.put(key, key === 'covers/cover-one.png' || key === 'general/inline.png' ? await pngBytes(5, 5) : Buffer.from(file, 'base64'), 'image/png');
+      await storage.put(
+        key,
+        key === 'covers/cover-one.png' || key === 'general/inline.png' ? await pngBytes(5, 5) : Buffer.from(file, 'base64'),
+        'image/png',
+      );
     }
     t.deps.storage = storage;
     await t.database.db.insertInto('stories').values({ slug: 'after-export', title: 'After', status: 'draft' }).execute();
@@ -131,7 +140,10 @@ describe('POST /api/admin/import', () => {
 
     const response = await t.call('/api/admin/import', { body: importForm(archive, '1'), cookie });
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ success: false, error: 'The archive’s files could not be stored, so nothing was imported. Please try again.' });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'The archive’s files could not be stored, so nothing was imported. Please try again.',
+    });
     expect(storage.puts).toBe(3); // the third failed; nothing existing was overwritten, so nothing is put back
     expect(await snapshotSite(t.database.db, storage)).toEqual(before);
     expect(await storage.get(galleryFile)).toBeNull();
@@ -180,7 +192,11 @@ describe('POST /api/admin/import', () => {
   });
 
   it('refuses a form from another origin (CSRF)', async () => {
-    const response = await t.call('/api/admin/import', { body: importForm(new Uint8Array(4), '1'), cookie, headers: { origin: 'https://evil.example' } });
+    const response = await t.call('/api/admin/import', {
+      body: importForm(new Uint8Array(4), '1'),
+      cookie,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(403);
   });
 });

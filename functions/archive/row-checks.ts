@@ -30,7 +30,10 @@ function unchangedBy(schema: z.ZodType, fields: readonly string[]): RowCheck {
 }
 
 const PROFILE_FIELDS = ['profile_image', 'background_image_light', 'background_image_dark', 'site_domain', 'time_zone'] as const;
-const profileCheck = unchangedBy(profileUpdateSchema.pick(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, true])) as Record<(typeof PROFILE_FIELDS)[number], true>), PROFILE_FIELDS);
+const profileCheck = unchangedBy(
+  profileUpdateSchema.pick(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, true])) as Record<(typeof PROFILE_FIELDS)[number], true>),
+  PROFILE_FIELDS,
+);
 const storyCheck = unchangedBy(storyUpdateSchema.pick({ cover_image: true, break_image: true }), ['cover_image', 'break_image']);
 
 const socialCheck: RowCheck = (row) => {
@@ -47,7 +50,8 @@ function galleryImageCheck(claimed: Set<string>): RowCheck {
     if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) return 'storage_keys is not a list of file names';
     for (const key of keys as string[]) {
       const gallery = GALLERY_KEY.exec(key)?.[1];
-      if (gallery === undefined || gallery !== String(row['gallery_id'])) return `storage_keys names ${JSON.stringify(key)}, which is not a file of its gallery`;
+      if (gallery === undefined || gallery !== String(row['gallery_id']))
+        return `storage_keys names ${JSON.stringify(key)}, which is not a file of its gallery`;
       if (claimed.has(key)) return `storage_keys names ${JSON.stringify(key)}, which another image names too`;
       claimed.add(key);
     }

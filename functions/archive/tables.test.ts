@@ -13,7 +13,9 @@ afterAll(async () => database?.close());
 
 it('places every table of the schema in the archive or in the left-out list', async () => {
   const { rows } = await sql<{ tablename: string }>`
-    select tablename from pg_tables where schemaname = current_schema() and tablename not like 'kysely_%' order by tablename`.execute(database.db);
+    select tablename from pg_tables where schemaname = current_schema() and tablename not like 'kysely_%' order by tablename`.execute(
+    database.db,
+  );
   const placed = [...ARCHIVED_TABLES.map((t) => t.name), ...LEFT_OUT_TABLES].sort();
   expect(placed).toEqual(rows.map((r) => r.tablename));
 });

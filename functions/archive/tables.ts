@@ -38,7 +38,9 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
   table('chapter_likes', ['id'], 'own'),
   table('image_likes', ['id'], 'own'),
   // Accounts are not archived: who banned an address is kept only where that account exists.
-  table('banned_ips', ['id'], 'own', { importedAs: { banned_by: 'case when exists (select 1 from users u where u.id = r.banned_by) then r.banned_by end' } }),
+  table('banned_ips', ['id'], 'own', {
+    importedAs: { banned_by: 'case when exists (select 1 from users u where u.id = r.banned_by) then r.banned_by end' },
+  }),
   table('analytics_events', ['id'], 'own', { analytics: true }),
   table('analytics_daily_totals', ['day'], null, { analytics: true }),
   table('analytics_daily_segments', ['segment', 'day', 'value'], null, { analytics: true }),

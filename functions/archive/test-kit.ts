@@ -46,29 +46,69 @@ export async function fillSite(db: Db, storage: Storage, adminId: number): Promi
     .executeTakeFirstOrThrow();
   await db
     .insertInto('chapter_comments')
-    .values({ chapter_id: scheduled.id, content: 'Held: see https://a.example https://b.example', held_reason: 'too many links', ip_address: '192.0.2.9' })
+    .values({
+      chapter_id: scheduled.id,
+      content: 'Held: see https://a.example https://b.example',
+      held_reason: 'too many links',
+      ip_address: '192.0.2.9',
+    })
     .execute();
   await db.insertInto('chapter_likes').values({ chapter_id: scheduled.id, visitor_key: 'visitor-x', created_at: MICROSECONDS }).execute();
-  await db.insertInto('banned_ips').values([
-    { ip_address: '203.0.113.0/24', reason: 'spam wave', banned_by: adminId },
-    { ip_address: '2001:db8::1', reason: '', banned_by: null },
-  ]).execute();
+  await db
+    .insertInto('banned_ips')
+    .values([
+      { ip_address: '203.0.113.0/24', reason: 'spam wave', banned_by: adminId },
+      { ip_address: '2001:db8::1', reason: '', banned_by: null },
+    ])
+    .execute();
 
   const gallery = await db.selectFrom('galleries').select('id').orderBy('id').executeTakeFirstOrThrow();
   const bytes = await pngBytes(96, 64);
-  const image = await storeGalleryImage({ db, storage, images: sharpImages }, gallery.id, new File([bytes as Uint8Array<ArrayBuffer>], 'upload.png'));
-  await sql`update gallery_images set settings = ${`{"seed": ${HUGE_SEED}, "cfg_scale": 7.5}`}::jsonb, loras = '{a,b}' where id = ${image.id}`.execute(db);
+  const image = await storeGalleryImage(
+    { db, storage, images: sharpImages },
+    gallery.id,
+    new File([bytes as Uint8Array<ArrayBuffer>], 'upload.png'),
+  );
+  await sql`update gallery_images set settings = ${`{"seed": ${HUGE_SEED}, "cfg_scale": 7.5}`}::jsonb, loras = '{a,b}' where id = ${image.id}`.execute(
+    db,
+  );
   await db.insertInto('image_likes').values({ image_id: image.id, visitor_key: 'visitor-y' }).execute();
-  await db.insertInto('image_comments').values({ image_id: image.id, author_name: 'Robert\'); DROP TABLE stories;--', content: '<script>alert(1)</script>' }).execute();
+  await db
+    .insertInto('image_comments')
+    .values({ image_id: image.id, author_name: "Robert'); DROP TABLE stories;--", content: '<script>alert(1)</script>' })
+    .execute();
   await storage.put('covers/cover-one.png', await pngBytes(30, 40), 'image/png');
   await storage.put('general/inline.png', await pngBytes(10, 10), 'image/png');
-  await db.updateTable('stories').set({ cover_image: '/api/uploads/covers/cover-one.png', release_schedule: '{"weekdays":[2,5],"time":"18:00"}' }).where('id', '=', story.id).execute();
+  await db
+    .updateTable('stories')
+    .set({ cover_image: '/api/uploads/covers/cover-one.png', release_schedule: '{"weekdays":[2,5],"time":"18:00"}' })
+    .where('id', '=', story.id)
+    .execute();
 
   const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
-  await db.insertInto('analytics_events').values([
-    { event_type: 'page_view', visitor_hash: 'v1', url_path: '/storytime', device: 'desktop', browser: 'Chrome', created_at: yesterday.toISOString(), meta: '{"n": 1}' },
-    { event_type: 'chapter_depth', visitor_hash: 'v2', content_type: 'chapter', content_id: '1', parent_id: 'the-lantern', value_num: 0.1 + 0.2, created_at: MICROSECONDS },
-  ]).execute();
+  await db
+    .insertInto('analytics_events')
+    .values([
+      {
+        event_type: 'page_view',
+        visitor_hash: 'v1',
+        url_path: '/storytime',
+        device: 'desktop',
+        browser: 'Chrome',
+        created_at: yesterday.toISOString(),
+        meta: '{"n": 1}',
+      },
+      {
+        event_type: 'chapter_depth',
+        visitor_hash: 'v2',
+        content_type: 'chapter',
+        content_id: '1',
+        parent_id: 'the-lantern',
+        value_num: 0.1 + 0.2,
+        created_at: MICROSECONDS,
+      },
+    ])
+    .execute();
   await rollUpAnalytics(db, new Date());
 }
 
@@ -79,7 +119,9 @@ export async function snapshotRows(db: Db, tables: readonly ArchivedTable[]): Pr
     const order = sql.join(table.key.map((k) => sql.ref(`t.${k}`)));
     const blanked = (table.blanked ?? []).map((c) => `'${c}'`).join(', ');
     const row = blanked ? sql`to_jsonb(t) - array[${sql.raw(blanked)}]` : sql`to_jsonb(t)`;
-    const { rows } = await sql<{ rows: string }>`select coalesce(jsonb_agg(${row} order by ${order}), '[]')::text as rows from ${sql.table(table.name)} t`.execute(db);
+    const { rows } = await sql<{
+      rows: string;
+    }>`select coalesce(jsonb_agg(${row} order by ${order}), '[]')::text as rows from ${sql.table(table.name)} t`.execute(db);
     snapshot[table.name] = rows[0]!.rows;
   }
   return snapshot;
@@ -105,11 +147,20 @@ export async function exportArchive(deps: { db: Db; storage: Storage }, options:
 
 /** Every table file an archive without analytics must have, empty. */
 export const emptyData = () =>
-  Object.fromEntries(tablesFor(false).filter((table) => table.name !== 'chapters').map((table) => [`data/${table.name}.json`, '[]']));
+  Object.fromEntries(
+    tablesFor(false)
+      .filter((table) => table.name !== 'chapters')
+      .map((table) => [`data/${table.name}.json`, '[]']),
+  );
 
 /** A zip with a manifest listing its files correctly (so only what a test breaks is wrong). */
-export async function craftArchive(files: Record<string, Uint8Array | string>, manifest: Record<string, unknown> = {}): Promise<Uint8Array> {
-  const entries = Object.entries(files).map(([path, body]) => [path, typeof body === 'string' ? new TextEncoder().encode(body) : body] as const);
+export async function craftArchive(
+  files: Record<string, Uint8Array | string>,
+  manifest: Record<string, unknown> = {},
+): Promise<Uint8Array> {
+  const entries = Object.entries(files).map(
+    ([path, body]) => [path, typeof body === 'string' ? new TextEncoder().encode(body) : body] as const,
+  );
   const listing = await Promise.all(entries.map(async ([path, body]) => ({ path, size: body.byteLength, sha256: await sha256Hex(body) })));
   const zippable: Zippable = Object.fromEntries(entries);
   zippable[MANIFEST_PATH] = new TextEncoder().encode(

@@ -75,7 +75,8 @@ export async function readZipDirectory(source: ArchiveSource): Promise<ZipDirect
   const entries: ZipDirectoryEntry[] = [];
   let at = 0;
   for (let i = 0; i < count; i++) {
-    if (at + ENTRY_LENGTH > bytes.byteLength || view.getUint32(at, true) !== ENTRY_SIGNATURE) throw new ZipFormatError('its directory is damaged');
+    if (at + ENTRY_LENGTH > bytes.byteLength || view.getUint32(at, true) !== ENTRY_SIGNATURE)
+      throw new ZipFormatError('its directory is damaged');
     const flags = view.getUint16(at + 8, true);
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);

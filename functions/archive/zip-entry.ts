@@ -21,7 +21,8 @@ const STORED_CHUNK = 1024 * 1024;
 async function dataStart(source: ArchiveSource, entry: ZipDirectoryEntry): Promise<number> {
   const header = await source.read(entry.localOffset, LOCAL_LENGTH);
   const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
-  if (header.byteLength < LOCAL_LENGTH || view.getUint32(0, true) !== LOCAL_SIGNATURE) throw new ZipFormatError('an entry’s header is damaged');
+  if (header.byteLength < LOCAL_LENGTH || view.getUint32(0, true) !== LOCAL_SIGNATURE)
+    throw new ZipFormatError('an entry’s header is damaged');
   const start = entry.localOffset + LOCAL_LENGTH + view.getUint16(26, true) + view.getUint16(28, true);
   if (start + entry.compressedSize > source.size) throw new ZipFormatError('an entry runs past the end of the file');
   return start;
@@ -31,9 +32,14 @@ async function dataStart(source: ArchiveSource, entry: ZipDirectoryEntry): Promi
  * Calls `onData` with the entry's bytes in order; throws ZipFormatError when the entry unpacks
  * to more or fewer bytes than its declared size, or is encrypted or compressed another way.
  */
-export async function streamEntry(source: ArchiveSource, entry: ZipDirectoryEntry, onData: (chunk: Uint8Array) => void | Promise<void>): Promise<void> {
+export async function streamEntry(
+  source: ArchiveSource,
+  entry: ZipDirectoryEntry,
+  onData: (chunk: Uint8Array) => void | Promise<void>,
+): Promise<void> {
   if (entry.encrypted) throw new ZipFormatError('an entry is encrypted');
-  if (entry.method !== STORED && entry.method !== DEFLATED) throw new ZipFormatError(`an entry is compressed with method ${entry.method}, which this site never writes`);
+  if (entry.method !== STORED && entry.method !== DEFLATED)
+    throw new ZipFormatError(`an entry is compressed with method ${entry.method}, which this site never writes`);
   const start = await dataStart(source, entry);
   const end = start + entry.compressedSize;
   let produced = 0;

@@ -54,7 +54,12 @@ describe('POST /api/auth/login', () => {
     ['an empty password', { username: 'admin', password: '' }, 'Password is required', 'password'],
     ['a number as username', { username: 42, password: PASSWORD }, 'Username is required', 'username'],
     ['an unknown field', { username: 'admin', password: PASSWORD, remember: true }, 'Unknown field: remember', null],
-    ['a 65-character username', { username: 'a'.repeat(65), password: PASSWORD }, 'Username is too long (at most 64 characters)', 'username'],
+    [
+      'a 65-character username',
+      { username: 'a'.repeat(65), password: PASSWORD },
+      'Username is too long (at most 64 characters)',
+      'username',
+    ],
   ])('refuses %s with 400, naming the field', async (_name, json, message, field) => {
     const res = await t.call('/api/auth/login', { json });
     expect(res.status).toBe(400);
@@ -80,7 +85,10 @@ describe('POST /api/auth/login', () => {
 
   it('refuses a body over 1 MB with 400, whether it comes with its length or in chunks', async () => {
     const body = JSON.stringify({ username: 'admin', password: 'x'.repeat(1024 * 1024 + 10) });
-    const declared = await t.call('/api/auth/login', { body, headers: { 'content-type': 'application/json', 'content-length': String(body.length) } });
+    const declared = await t.call('/api/auth/login', {
+      body,
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    });
     const chunked = await t.call('/api/auth/login', { body, headers: { 'content-type': 'application/json' } }); // no length: counted as read
     for (const res of [declared, chunked]) {
       expect(res.status).toBe(400);
@@ -139,7 +147,11 @@ describe('GET /api/auth/me', () => {
     expect((await t.call('/api/auth/me')).status).toBe(401);
     expect((await t.call('/api/auth/me', { cookie: 'session=not.a.jwt' })).status).toBe(401);
     const { signSessionToken } = await import('./session.ts');
-    const foreign = await signSessionToken(new TextEncoder().encode('another-secret-another-secret-123'), { userId: 1, version: 1 }, new Date());
+    const foreign = await signSessionToken(
+      new TextEncoder().encode('another-secret-another-secret-123'),
+      { userId: 1, version: 1 },
+      new Date(),
+    );
     await t.createUser('admin', PASSWORD);
     expect((await t.call('/api/auth/me', { cookie: `session=${foreign}` })).status).toBe(401);
   });
@@ -167,10 +179,25 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it.each([
-    ['a short new password', { currentPassword: PASSWORD, newPassword: 'short' }, 'New password must be at least 8 characters long', 'newPassword'],
+    [
+      'a short new password',
+      { currentPassword: PASSWORD, newPassword: 'short' },
+      'New password must be at least 8 characters long',
+      'newPassword',
+    ],
     ['a missing current password', { newPassword: NEW_PASSWORD }, 'Current password is required', 'currentPassword'],
-    ['a wrong current password', { currentPassword: 'not-it-at-all', newPassword: NEW_PASSWORD }, 'Current password is incorrect.', 'currentPassword'],
-    ['an unchanged password', { currentPassword: PASSWORD, newPassword: PASSWORD }, 'The new password must differ from the current one.', 'newPassword'],
+    [
+      'a wrong current password',
+      { currentPassword: 'not-it-at-all', newPassword: NEW_PASSWORD },
+      'Current password is incorrect.',
+      'currentPassword',
+    ],
+    [
+      'an unchanged password',
+      { currentPassword: PASSWORD, newPassword: PASSWORD },
+      'The new password must differ from the current one.',
+      'newPassword',
+    ],
   ])('refuses %s with 400, naming the field, and keeps the old password', async (_name, json, message, field) => {
     await t.createUser('admin', PASSWORD);
     const cookie = await t.signIn('admin', PASSWORD);

@@ -14,15 +14,19 @@ const login = (password: string, ip: string, cookie?: string, username = 'admin'
   t.call('/api/auth/login', { json: { username, password }, ip, cookie });
 
 /** Ends every block now, as if its delay had passed, keeping the failure counts. */
-const letDelaysPass = () =>
-  t.database.db.updateTable('login_throttle').set({ blocked_until: sql`now() - interval '1 second'` }).execute();
+const letDelaysPass = () => t.database.db.updateTable('login_throttle').set({ blocked_until: sql`now() - interval '1 second'` }).execute();
 
 /**
  * Sends `attempts` wrong passwords (the n-th from `ipOf(n)`, as `usernameOf(n)`), each after the
  * last delay has passed so that every one counts. The last block is then long (10 failures past
  * an allowance: 512 s), so no assertion races a one-second delay.
  */
-async function failRepeatedly(attempts: number, ipOf: (n: number) => string, cookie?: string, usernameOf: (n: number) => string = () => 'admin') {
+async function failRepeatedly(
+  attempts: number,
+  ipOf: (n: number) => string,
+  cookie?: string,
+  usernameOf: (n: number) => string = () => 'admin',
+) {
   for (let n = 1; n <= attempts; n++) {
     await letDelaysPass();
     expect((await login(`wrong-${n}`, ipOf(n), cookie, usernameOf(n))).status).toBe(401);
@@ -120,13 +124,25 @@ describe('change-password with a valid session', () => {
     await t.createUser('admin', PASSWORD);
     const cookie = await t.signIn('admin', PASSWORD);
     await failRepeatedly(20, (n) => `192.0.2.${n}`);
-    await failRepeatedly(30, () => '127.0.0.1', undefined, (n) => `nobody-${n}`);
+    await failRepeatedly(
+      30,
+      () => '127.0.0.1',
+      undefined,
+      (n) => `nobody-${n}`,
+    );
     // Both blocks at once (each loop above lets the delays before it pass).
-    await t.database.db.updateTable('login_throttle').set({ blocked_until: sql`now() + interval '15 minutes'` }).where('failures', '>', 10).execute();
+    await t.database.db
+      .updateTable('login_throttle')
+      .set({ blocked_until: sql`now() + interval '15 minutes'` })
+      .where('failures', '>', 10)
+      .execute();
     expect((await login(PASSWORD, '127.0.0.1')).status).toBe(429);
     expect((await login(PASSWORD, '192.0.2.99')).status).toBe(429);
 
-    const res = await t.call('/api/auth/change-password', { cookie, json: { currentPassword: PASSWORD, newPassword: 'a new long passphrase' } });
+    const res = await t.call('/api/auth/change-password', {
+      cookie,
+      json: { currentPassword: PASSWORD, newPassword: 'a new long passphrase' },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -152,7 +168,12 @@ describe('throttle rows', () => {
     await db
       .insertInto('login_throttle')
       .values([
-        { key: 'ip:192.0.2.1', failures: 30, blocked_until: sql`now() - interval '50 minutes'`, last_failure_at: sql`now() - interval '65 minutes'` },
+        {
+          key: 'ip:192.0.2.1',
+          failures: 30,
+          blocked_until: sql`now() - interval '50 minutes'`,
+          last_failure_at: sql`now() - interval '65 minutes'`,
+        },
         { key: 'ip:192.0.2.2', failures: 3, blocked_until: null, last_failure_at: sql`now() - interval '2 days'` },
         { key: 'ip:192.0.2.3', failures: 3, blocked_until: null, last_failure_at: sql`now() - interval '10 minutes'` },
       ])
@@ -176,9 +197,16 @@ describe('clearing a block (the admin command)', () => {
     await t.createUser('a_b', PASSWORD, 'author');
     for (let n = 1; n <= 11; n++) await login('wrong', `192.0.2.${n}`);
     await login('wrong', STRANGER, undefined, 'axb'); // must survive: "_" is no wildcard
-    await t.database.db.insertInto('login_throttle').values({ key: deviceKey('admin', 'd1'), failures: 9, last_failure_at: sql`now()` }).execute();
+    await t.database.db
+      .insertInto('login_throttle')
+      .values({ key: deviceKey('admin', 'd1'), failures: 9, last_failure_at: sql`now()` })
+      .execute();
     // Every block on an account as long as it gets, so none runs out while the test runs.
-    await t.database.db.updateTable('login_throttle').set({ blocked_until: sql`now() + interval '15 minutes'` }).where('key', 'not like', 'ip:%').execute();
+    await t.database.db
+      .updateTable('login_throttle')
+      .set({ blocked_until: sql`now() + interval '15 minutes'` })
+      .where('key', 'not like', 'ip:%')
+      .execute();
     expect((await login(PASSWORD, '192.0.2.1')).status).toBe(429);
 
     // The account, a pair per address, the device.
@@ -190,7 +218,12 @@ describe('clearing a block (the admin command)', () => {
 
   it('clearAddress lifts the block on an address for every account', async () => {
     await t.createUser('admin', PASSWORD);
-    await failRepeatedly(30, () => STRANGER, undefined, (n) => `user${n}`);
+    await failRepeatedly(
+      30,
+      () => STRANGER,
+      undefined,
+      (n) => `user${n}`,
+    );
     expect((await login(PASSWORD, STRANGER)).status).toBe(429);
     const ofStranger = (await keysStored()).filter((key) => key.endsWith(STRANGER));
     expect(ofStranger.length).toBe(31); // the address, and a pair for each account tried

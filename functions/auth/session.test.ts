@@ -9,7 +9,11 @@ const PASSWORD = 'correct horse battery';
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A token like the site's own, with `change` applied to its claims before signing. */
-async function token(change: (jwt: SignJWT) => SignJWT = (jwt) => jwt, secret = t.deps.sessionSecret, claims: Record<string, unknown> = { ver: 1 }) {
+async function token(
+  change: (jwt: SignJWT) => SignJWT = (jwt) => jwt,
+  secret = t.deps.sessionSecret,
+  claims: Record<string, unknown> = { ver: 1 },
+) {
   const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer('author-site').setAudience('author-site:admin');
   return change(jwt).sign(secret);
 }
@@ -30,9 +34,30 @@ describe('session tokens', () => {
     ['without exp', (jwt: SignJWT) => jwt.setSubject('1').setIssuedAt()],
     ['without sub', (jwt: SignJWT) => jwt.setIssuedAt().setExpirationTime('1h')],
     ['without iat', (jwt: SignJWT) => jwt.setSubject('1').setExpirationTime('1h')],
-    ['expired', (jwt: SignJWT) => jwt.setSubject('1').setIssuedAt(now() - 7200).setExpirationTime(now() - 3600)],
-    ['issued longer ago than a session lasts', (jwt: SignJWT) => jwt.setSubject('1').setIssuedAt(now() - SESSION_SECONDS - 60).setExpirationTime('1h')],
-    ['issued in the future', (jwt: SignJWT) => jwt.setSubject('1').setIssuedAt(now() + 3600).setExpirationTime('2h')],
+    [
+      'expired',
+      (jwt: SignJWT) =>
+        jwt
+          .setSubject('1')
+          .setIssuedAt(now() - 7200)
+          .setExpirationTime(now() - 3600),
+    ],
+    [
+      'issued longer ago than a session lasts',
+      (jwt: SignJWT) =>
+        jwt
+          .setSubject('1')
+          .setIssuedAt(now() - SESSION_SECONDS - 60)
+          .setExpirationTime('1h'),
+    ],
+    [
+      'issued in the future',
+      (jwt: SignJWT) =>
+        jwt
+          .setSubject('1')
+          .setIssuedAt(now() + 3600)
+          .setExpirationTime('2h'),
+    ],
     ['with the wrong audience', (jwt: SignJWT) => complete(jwt).setAudience('someone-else')],
     ['with the wrong issuer', (jwt: SignJWT) => complete(jwt).setIssuer('someone-else')],
     ['with a subject that is no user id', (jwt: SignJWT) => complete(jwt).setSubject('admin')],
@@ -144,7 +169,11 @@ describe('session cookies', () => {
   it('logout over https clears the __Host-session cookie', async () => {
     await t.createUser('admin', PASSWORD);
     const cookie = sessionCookieFrom(await loginOver('https://author.example'));
-    const res = await t.app.request('https://author.example/api/auth/logout', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+    const res = await t.app.request('https://author.example/api/auth/logout', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()[0]).toMatch(/^__Host-session=;.*Max-Age=0.*Secure/);
   });

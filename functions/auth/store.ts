@@ -12,27 +12,39 @@ export const userStore = {
       .selectFrom('users')
       .selectAll()
       .where('id', '=', id)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_sessions').select('token_id').where('token_id', '=', tokenId ?? ''))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('revoked_sessions')
+              .select('token_id')
+              .where('token_id', '=', tokenId ?? ''),
+          ),
+        ),
+      )
       .executeTakeFirst();
   },
 
   /** Refuses the token from now until it would have expired; drops the entries past their expiry. */
   async revokeSession(db: Kysely<Database>, tokenId: string, expiresAt: Date, now: Date): Promise<void> {
     await db.deleteFrom('revoked_sessions').where('expires_at', '<', now).execute();
-    await db.insertInto('revoked_sessions').values({ token_id: tokenId, expires_at: expiresAt }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('revoked_sessions')
+      .values({ token_id: tokenId, expires_at: expiresAt })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   },
 
   /** Usernames are case-insensitive ("Admin" signs in as "admin"). */
   async findByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
-    return db
-      .selectFrom('users')
-      .selectAll()
-      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-      .executeTakeFirst();
+    return db.selectFrom('users').selectAll().where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
   },
 
   async count(db: Kysely<Database>): Promise<number> {
-    const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   },
 

@@ -24,7 +24,16 @@ describe('planBulkUpload', () => {
   it('plans every good file with its number, title, slug, content and the default status', () => {
     const plan = planBulkUpload([file('012-the-gate.md', '# The Gate\n\nThe gate opened.')], nothingTaken(), 'draft');
     expect(plan).toEqual({
-      chapters: [{ filename: '012-the-gate.md', chapter_number: 12, title: 'The Gate', slug: 'the-gate', content: 'The gate opened.', status: 'draft' }],
+      chapters: [
+        {
+          filename: '012-the-gate.md',
+          chapter_number: 12,
+          title: 'The Gate',
+          slug: 'the-gate',
+          content: 'The gate opened.',
+          status: 'draft',
+        },
+      ],
       errors: [],
     });
   });
@@ -51,7 +60,10 @@ describe('planBulkUpload', () => {
       ['prologue.md', 9, 'prologue'],
     ]);
     expect(planBulkUpload([file('notes.md', 'N.')], taken([4, 40]), 'draft').chapters[0]?.chapter_number).toBe(41);
-    expect(planBulkUpload([file('notes.md', 'N.')], nothingTaken(), 'draft').chapters[0]).toMatchObject({ chapter_number: 1, title: 'Notes' });
+    expect(planBulkUpload([file('notes.md', 'N.')], nothingTaken(), 'draft').chapters[0]).toMatchObject({
+      chapter_number: 1,
+      title: 'Notes',
+    });
   });
 
   it('refuses a number the story already has for that file only', () => {

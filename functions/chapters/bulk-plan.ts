@@ -46,7 +46,11 @@ export function planBulkUpload(
   const slugs = new Set(taken.slugs);
   const plan: BulkPlan = { chapters: [], errors: [] };
   const read = [...files].sort(byNaturalName).map((file) => ({ file, result: readChapterFile(file.name, file.bytes) }));
-  let highest = Math.max(0, ...taken.numbers, ...read.flatMap(({ result }) => (result.ok && result.chapter.chapter_number ? [result.chapter.chapter_number] : [])));
+  let highest = Math.max(
+    0,
+    ...taken.numbers,
+    ...read.flatMap(({ result }) => (result.ok && result.chapter.chapter_number ? [result.chapter.chapter_number] : [])),
+  );
 
   for (const { file, result } of read) {
     if (!result.ok) {
@@ -70,14 +74,23 @@ export function planBulkUpload(
     }
     const title = (chapter.title ?? `Chapter ${number}`).slice(0, 200);
     if (chapter.slug !== null && (!isValidSlug(chapter.slug) || slugs.has(chapter.slug))) {
-      plan.errors.push(`${file.name}: the slug "${chapter.slug}" is ${slugs.has(chapter.slug) ? 'already taken in this story' : 'not a valid slug'}`);
+      plan.errors.push(
+        `${file.name}: the slug "${chapter.slug}" is ${slugs.has(chapter.slug) ? 'already taken in this story' : 'not a valid slug'}`,
+      );
       continue;
     }
     // A title cut at 100 characters may end on a hyphen, which a slug may not.
     const slug = chapter.slug ?? freeSlug(storySlug(title).slice(0, 100).replace(/-+$/, '') || `chapter-${number}`, slugs);
     numbers.set(number, file.name);
     slugs.add(slug);
-    plan.chapters.push({ filename: file.name, chapter_number: number, title, slug, content: chapter.content, status: chapter.status ?? defaultStatus });
+    plan.chapters.push({
+      filename: file.name,
+      chapter_number: number,
+      title,
+      slug,
+      content: chapter.content,
+      status: chapter.status ?? defaultStatus,
+    });
   }
   return plan;
 }

@@ -45,7 +45,9 @@ describe('POST /api/chapters/bulk-upload', () => {
       ],
       errors: [],
     });
-    expect((await chapterRows()).map(({ chapter_number, slug, title, content, status }) => ({ chapter_number, slug, title, content, status }))).toEqual([
+    expect(
+      (await chapterRows()).map(({ chapter_number, slug, title, content, status }) => ({ chapter_number, slug, title, content, status })),
+    ).toEqual([
       { chapter_number: 1, slug: 'arrival', title: 'Arrival', content: 'They arrived.', status: 'draft' },
       { chapter_number: 2, slug: 'the-gate', title: 'The Gate', content: 'The gate opened.', status: 'draft' },
       { chapter_number: 10, slug: 'the-return', title: 'The Return', content: 'She came back.', status: 'draft' },
@@ -57,7 +59,12 @@ describe('POST /api/chapters/bulk-upload', () => {
     const cookie = await t.signedInAs('admin');
     const storyId = await insertStory();
     await insertChapters(storyId, { chapter_number: 4, slug: 'prologue' });
-    const form = uploadForm(storyId, [markdown('prologue.md', 'Before.'), markdown('epilogue.MD', 'After.')], { status: 'published' }, 'markdown_files');
+    const form = uploadForm(
+      storyId,
+      [markdown('prologue.md', 'Before.'), markdown('epilogue.MD', 'After.')],
+      { status: 'published' },
+      'markdown_files',
+    );
     expect((await uploaded(cookie, form, '/api/chapters/bulk-upload.php')).chapters).toEqual([
       { filename: 'epilogue.MD', chapter_number: 5, title: 'Epilogue' },
       { filename: 'prologue.md', chapter_number: 6, title: 'Prologue' },
@@ -139,7 +146,11 @@ describe('POST /api/chapters/bulk-upload', () => {
     await expectError(upload(cookie, uploadForm(null, file())), 400, 'The story is required');
     await expectError(upload(cookie, uploadForm('one', file())), 400, 'The story must be a whole number');
     await expectError(upload(cookie, uploadForm('-1', file())), 400, 'The story must be a whole number');
-    await expectError(upload(cookie, uploadForm(storyId, file(), { status: 'archived' })), 400, 'The status must be one of: draft, published');
+    await expectError(
+      upload(cookie, uploadForm(storyId, file(), { status: 'archived' })),
+      400,
+      'The status must be one of: draft, published',
+    );
     await expectError(upload(cookie, uploadForm(999, file())), 404, STORY_NOT_FOUND);
     await expectError(
       t.call('/api/chapters/bulk-upload', { cookie, json: { story_id: storyId, markdown_files: ['# A\n\nText.'] } }),

@@ -57,7 +57,13 @@ describe('readChapterFile: title, number and content', () => {
     ['a setext heading', 'The Gate\n========\n\nThe gate opened.'],
     ['a level-two setext heading', 'The Gate\n--------\n\nThe gate opened.'],
   ])('takes the title from %s and removes the heading from the content', (_name, text) => {
-    expect(read('notes.md', text)).toEqual({ title: 'The Gate', chapter_number: null, slug: null, status: null, content: 'The gate opened.' });
+    expect(read('notes.md', text)).toEqual({
+      title: 'The Gate',
+      chapter_number: null,
+      slug: null,
+      status: null,
+      content: 'The gate opened.',
+    });
   });
 
   it('reads "# Chapter 12: The Gate" as number 12 and title "The Gate" when the name has no number', () => {
@@ -104,7 +110,7 @@ describe('readChapterFile: title, number and content', () => {
   });
 
   it('unquotes single- and double-quoted front matter values', () => {
-    expect(read('a.md', "---\ntitle: 'Single quoted'\nslug: \"quoted-slug\"\n---\nText.")).toMatchObject({
+    expect(read('a.md', '---\ntitle: \'Single quoted\'\nslug: "quoted-slug"\n---\nText.')).toMatchObject({
       title: 'Single quoted',
       slug: 'quoted-slug',
       content: 'Text.',

@@ -93,7 +93,8 @@ export function readChapterFile(fileName: string, bytes: Uint8Array): ChapterFil
   const { heading, rest } = takeLeadingHeading(body);
   const content = rest.replace(/^\s*\n/, '').trimEnd();
   if (!content.trim()) return { ok: false, error: text.trim() ? 'the file has no text besides its title' : 'the file is empty' };
-  if (content.length > CHAPTER_LIMITS.content) return { ok: false, error: `the chapter is longer than ${CHAPTER_LIMITS.content} characters` };
+  if (content.length > CHAPTER_LIMITS.content)
+    return { ok: false, error: `the chapter is longer than ${CHAPTER_LIMITS.content} characters` };
 
   const fromName = parseFileName(fileName);
   const headingChapter = heading ? HEADING_CHAPTER.exec(heading) : null;

@@ -61,7 +61,10 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
 
   it('pages with page and limit, reporting the total of published chapters', async () => {
     const storyId = await insertStory();
-    await insertChapters(storyId, ...Array.from({ length: 25 }, (_, i) => ({ chapter_number: i + 1 })), { chapter_number: 26, status: 'draft' });
+    await insertChapters(storyId, ...Array.from({ length: 25 }, (_, i) => ({ chapter_number: i + 1 })), {
+      chapter_number: 26,
+      status: 'draft',
+    });
     const numbers = async (query: string) => {
       const res = await t.call(`/api/chapters/list.php?story_slug=the-lantern-fleet${query}`);
       expect(res.status).toBe(200);
@@ -109,7 +112,10 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
   it('answers 404 for a draft or unknown chapter, and for a draft, archived or unknown story', async () => {
     const published = await insertStory();
     await insertChapters(published, { chapter_number: 1, status: 'draft' });
-    for (const [slug, status] of [['draft-story', 'draft'], ['archived-story', 'archived']] as const) {
+    for (const [slug, status] of [
+      ['draft-story', 'draft'],
+      ['archived-story', 'archived'],
+    ] as const) {
       await insertChapters(await insertStory(slug, status), { chapter_number: 1 });
     }
     await expectError(t.call('/api/chapters/list?story_slug=the-lantern-fleet&chapter_number=1'), 404, CHAPTER_NOT_FOUND);
@@ -205,7 +211,7 @@ describe('POST /api/chapters/create', () => {
         comment_count: 0,
         created_at: expect.any(String),
         updated_at: expect.any(String),
-          release_at: null,
+        release_at: null,
       },
     });
     expect(t.rebuilds).toEqual(['chapter 3 created']);
@@ -276,10 +282,17 @@ describe('POST /api/chapters/create', () => {
     ];
     for (const [overrides, error] of cases) {
       const res = await t.call('/api/chapters/create', { cookie, json: { ...CHAPTER, story_id, ...overrides } });
-      expect({ overrides, status: res.status, body: await res.json() }).toEqual({ overrides, status: 400, body: refusedField(overrides, error) });
+      expect({ overrides, status: res.status, body: await res.json() }).toEqual({
+        overrides,
+        status: 400,
+        body: refusedField(overrides, error),
+      });
     }
     // A chapter of exactly the maximum length is fine.
-    const longest = await t.call('/api/chapters/create', { cookie, json: { ...CHAPTER, story_id, content: 'x'.repeat(CHAPTER_LIMITS.content) } });
+    const longest = await t.call('/api/chapters/create', {
+      cookie,
+      json: { ...CHAPTER, story_id, content: 'x'.repeat(CHAPTER_LIMITS.content) },
+    });
     expect(longest.status).toBe(201);
     expect(await chapterRows()).toHaveLength(1);
     expect(t.rebuilds).toEqual(['chapter 3 created']);
@@ -317,11 +330,21 @@ describe('POST /api/chapters/update', () => {
     const res = await t.call('/api/chapters/update', { cookie, json: { id, title: 'Renamed', status: 'published' } });
     expect(res.status).toBe(200);
     const { chapter } = await res.json();
-    expect(chapter).toMatchObject({ id, title: 'Renamed', status: 'published', chapter_number: 1, slug: 'chapter-1', content: 'Text of chapter 1.' });
+    expect(chapter).toMatchObject({
+      id,
+      title: 'Renamed',
+      status: 'published',
+      chapter_number: 1,
+      slug: 'chapter-1',
+      content: 'Text of chapter 1.',
+    });
     expect(Date.parse(chapter.updated_at)).toBeGreaterThanOrEqual(before!.updated_at.getTime());
     expect(t.rebuilds).toEqual(['chapter 1 updated']);
 
-    const moved = await t.call('/api/chapters/update.php', { cookie, json: { id, chapter_number: 7, slug: 'seven', content: 'New text.' } });
+    const moved = await t.call('/api/chapters/update.php', {
+      cookie,
+      json: { id, chapter_number: 7, slug: 'seven', content: 'New text.' },
+    });
     expect((await moved.json()).chapter).toMatchObject({ chapter_number: 7, slug: 'seven', content: 'New text.', title: 'Renamed' });
     expect(t.rebuilds).toEqual(['chapter 1 updated', 'chapter 7 updated']);
   });
@@ -358,7 +381,11 @@ describe('POST /api/chapters/update', () => {
     const [id] = await insertChapters(await insertStory(), { chapter_number: 1 });
     await expectError(t.call('/api/chapters/update', { cookie, json: { id: 999, title: 'x' } }), 404, CHAPTER_NOT_FOUND);
     await expectError(t.call('/api/chapters/update', { cookie, json: { title: 'x' } }), 400, 'id is required');
-    await expectError(t.call('/api/chapters/update', { cookie, json: { id, chapter_number: 0 } }), 400, 'The chapter number must be at least 1');
+    await expectError(
+      t.call('/api/chapters/update', { cookie, json: { id, chapter_number: 0 } }),
+      400,
+      'The chapter number must be at least 1',
+    );
     await expectError(t.call('/api/chapters/update', { cookie, json: { id, content: '  ' } }), 400, 'The content must not be empty');
     await expectError(t.call('/api/chapters/update', { cookie, json: { id, story_id: 2 } }), 400, 'Unknown field: story_id');
     expect(t.rebuilds).toEqual([]);
@@ -401,4 +428,3 @@ describe('POST /api/chapters/delete', () => {
     expect(t.rebuilds).toEqual([]);
   });
 });
-

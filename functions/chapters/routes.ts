@@ -24,12 +24,7 @@ const numberTaken = (number: number) => fieldError(400, 'chapter_number', `Chapt
 const slugTaken = (slug: string) => fieldError(409, 'slug', `A chapter with the slug "${slug}" already exists in this story.`);
 
 /** Refuses a number or slug another chapter of the story has, before and (for races) during the save. */
-async function saveWithoutConflicts<T>(
-  db: Kysely<Database>,
-  storyId: number,
-  wanted: ChapterIdentity,
-  save: () => Promise<T>,
-): Promise<T> {
+async function saveWithoutConflicts<T>(db: Kysely<Database>, storyId: number, wanted: ChapterIdentity, save: () => Promise<T>): Promise<T> {
   const conflict = await chapterStore.conflicting(db, storyId, wanted);
   if (conflict?.field === 'number') throw numberTaken(conflict.number!);
   if (conflict?.field === 'slug') throw slugTaken(conflict.slug);
@@ -88,7 +83,10 @@ export const chapterRoutes = new Hono<AppEnv>()
     );
     if (fields.release_at) deps.releasesChanged?.();
     rebuild.schedule(`chapter ${input.chapter_number} created`);
-    return c.json({ success: true, chapter: await chapterStore.findById(db, id), ...(releasedAtOnce && { message: RELEASED_AT_ONCE }) }, 201);
+    return c.json(
+      { success: true, chapter: await chapterStore.findById(db, id), ...(releasedAtOnce && { message: RELEASED_AT_ONCE }) },
+      201,
+    );
   })
 
   .post('/update', requireRole(...CONTENT_ROLES), jsonBody(chapterUpdateSchema), async (c) => {
@@ -123,7 +121,10 @@ export const chapterRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, rebuild } = c.var.deps;
       const form = await readMultipart(c);
-      const { story_id, status } = parseOrThrow(bulkUploadFields, { story_id: form.get('story_id'), status: form.get('status') ?? undefined });
+      const { story_id, status } = parseOrThrow(bulkUploadFields, {
+        story_id: form.get('story_id'),
+        status: form.get('status') ?? undefined,
+      });
       const files = filesIn(form, 'markdown_files[]', 'markdown_files');
       if (files.length === 0) throw new AppError(400, 'Choose at least one .md, .markdown or .txt file.');
       if (files.length > BULK_UPLOAD_MAX_FILES) throw new AppError(400, `Upload at most ${BULK_UPLOAD_MAX_FILES} files at once.`);

@@ -16,13 +16,14 @@ export const chapterNumberField = z
 const chapterFields = {
   title: z.string().trim().min(1).max(CHAPTER_LIMITS.title),
   slug: slugField,
-  content: z.string().max(CHAPTER_LIMITS.content).refine((value) => value.trim() !== '', 'must not be empty'),
+  content: z
+    .string()
+    .max(CHAPTER_LIMITS.content)
+    .refine((value) => value.trim() !== '', 'must not be empty'),
   chapter_number: chapterNumberField,
   status: z.enum(CHAPTER_STATUSES),
   /** When a draft is to be published (ISO with offset); null unschedules it. */
-  release_at: z.iso
-    .datetime({ offset: true, error: 'must be a date and time such as 2026-11-24T18:00:00+01:00' })
-    .nullable(),
+  release_at: z.iso.datetime({ offset: true, error: 'must be a date and time such as 2026-11-24T18:00:00+01:00' }).nullable(),
 };
 
 /** How messages name the fields (docs/product.md, "Messages"). */
@@ -36,26 +37,30 @@ const CHAPTER_LABELS = {
   release_at: 'The release time',
 };
 
-export const chapterCreateSchema = z.strictObject({
-  story_id: idField,
-  ...chapterFields,
-  status: chapterFields.status.default('draft'),
-  release_at: chapterFields.release_at.optional(),
-}).register(fieldLabels, CHAPTER_LABELS);
+export const chapterCreateSchema = z
+  .strictObject({
+    story_id: idField,
+    ...chapterFields,
+    status: chapterFields.status.default('draft'),
+    release_at: chapterFields.release_at.optional(),
+  })
+  .register(fieldLabels, CHAPTER_LABELS);
 export type ChapterCreate = z.output<typeof chapterCreateSchema>;
 /** What the admin's chapter form sends, to create (with the story's id) or to update (with the chapter's id). */
 export type ChapterInput = Omit<z.input<typeof chapterCreateSchema>, 'story_id'>;
 
 /** The id plus any fields to change (the reader's edit dialog sends no slug). */
-export const chapterUpdateSchema = z.strictObject({
-  id: idField,
-  title: chapterFields.title.optional(),
-  slug: chapterFields.slug.optional(),
-  content: chapterFields.content.optional(),
-  chapter_number: chapterFields.chapter_number.optional(),
-  status: chapterFields.status.optional(),
-  release_at: chapterFields.release_at.optional(),
-}).register(fieldLabels, CHAPTER_LABELS);
+export const chapterUpdateSchema = z
+  .strictObject({
+    id: idField,
+    title: chapterFields.title.optional(),
+    slug: chapterFields.slug.optional(),
+    content: chapterFields.content.optional(),
+    chapter_number: chapterFields.chapter_number.optional(),
+    status: chapterFields.status.optional(),
+    release_at: chapterFields.release_at.optional(),
+  })
+  .register(fieldLabels, CHAPTER_LABELS);
 export type ChapterUpdate = z.output<typeof chapterUpdateSchema>;
 /** What the reader's Edit dialog sends: the id and the fields it changes. */
 export type ChapterUpdateInput = z.input<typeof chapterUpdateSchema>;
@@ -80,7 +85,12 @@ export const chapterListQuery = z
   .transform((query) => ({ ...query, limit: query.limit ?? (query.story_id ? ADMIN_CHAPTER_LIMIT : READER_CHAPTER_PAGE_SIZE) }));
 
 /** The non-file fields of a bulk upload (multipart strings). */
-export const bulkUploadFields = z.strictObject({
-  story_id: z.string({ error: 'is required' }).regex(/^\d{1,9}$/, 'must be a whole number').transform(Number),
-  status: z.enum(CHAPTER_STATUSES).default('draft'),
-}).register(fieldLabels, CHAPTER_LABELS);
+export const bulkUploadFields = z
+  .strictObject({
+    story_id: z
+      .string({ error: 'is required' })
+      .regex(/^\d{1,9}$/, 'must be a whole number')
+      .transform(Number),
+    status: z.enum(CHAPTER_STATUSES).default('draft'),
+  })
+  .register(fieldLabels, CHAPTER_LABELS);

@@ -12,7 +12,11 @@ type Stored<T> = Omit<T, 'release_at'> & { release_at?: Date | null };
 type Db = Kysely<Database>;
 
 const likeCount = (eb: ExpressionBuilder<Database, 'chapters'>) =>
-  eb.selectFrom('chapter_likes').select(sql<number>`count(*)::int`.as('n')).whereRef('chapter_likes.chapter_id', '=', 'chapters.id').as('like_count');
+  eb
+    .selectFrom('chapter_likes')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('chapter_likes.chapter_id', '=', 'chapters.id')
+    .as('like_count');
 const commentCount = (eb: ExpressionBuilder<Database, 'chapters'>) =>
   eb
     .selectFrom('chapter_comments')
@@ -65,7 +69,10 @@ function toSummary(row: SummaryRow): ChapterSummary {
 }
 
 function selectChapters(db: Db) {
-  return db.selectFrom('chapters').selectAll().select((eb) => [likeCount(eb), commentCount(eb)]);
+  return db
+    .selectFrom('chapters')
+    .selectAll()
+    .select((eb) => [likeCount(eb), commentCount(eb)]);
 }
 
 function toChapter(row: Awaited<ReturnType<ReturnType<typeof selectChapters>['executeTakeFirst']>>): Chapter | null {
@@ -107,7 +114,12 @@ export const chapterStore = {
     return toChapter(await selectChapters(db).where('id', '=', id).executeTakeFirst());
   },
 
-  async findByNumber(db: Db, storyId: number, chapterNumber: number, { publishedOnly }: { publishedOnly: boolean }): Promise<Chapter | null> {
+  async findByNumber(
+    db: Db,
+    storyId: number,
+    chapterNumber: number,
+    { publishedOnly }: { publishedOnly: boolean },
+  ): Promise<Chapter | null> {
     const row = await selectChapters(db)
       .where('story_id', '=', storyId)
       .where('chapter_number', '=', chapterNumber)
@@ -147,7 +159,11 @@ export const chapterStore = {
   },
 
   async update(db: Db, { id, ...fields }: Stored<ChapterUpdate>): Promise<boolean> {
-    const result = await db.updateTable('chapters').set({ ...fields, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
+    const result = await db
+      .updateTable('chapters')
+      .set({ ...fields, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   },
 

@@ -22,7 +22,8 @@ export interface ChapterRow {
 export const refused = (error: string, field?: string) => ({ success: false, error, ...(field && { fields: { [field]: error } }) });
 
 /** The refusal of a request whose one changed field (the key of `changed`) is wrong; an unknown field is no form field. */
-export const refusedField = (changed: object, error: string) => refused(error, error.startsWith('Unknown field') ? undefined : Object.keys(changed)[0]);
+export const refusedField = (changed: object, error: string) =>
+  refused(error, error.startsWith('Unknown field') ? undefined : Object.keys(changed)[0]);
 
 /** An answer without its problems by field, where a test checks only the message. */
 export function withoutFields(body: object): object {
@@ -42,7 +43,11 @@ export async function expectError(response: Response | Promise<Response>, status
 export function chapterTestKit(t: ApiTestContext) {
   return {
     async insertStory(slug = 'the-lantern-fleet', status: StoryStatus = 'published'): Promise<number> {
-      const { id } = await t.database.db.insertInto('stories').values({ slug, title: slug, status }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await t.database.db
+        .insertInto('stories')
+        .values({ slug, title: slug, status })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return id;
     },
 

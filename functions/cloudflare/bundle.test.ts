@@ -20,11 +20,18 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(assetsDir, 'index.html'), '<h1>test</h1>');
   const metafile = path.join(outDir, 'meta.json');
   const wrangler = path.join(projectRoot, 'node_modules/wrangler/bin/wrangler.js');
-  await promisify(execFile)(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', path.join(outDir, 'bundle'), '--assets', assetsDir, '--metafile', metafile], {
-    cwd: projectRoot,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1', NO_COLOR: '1' },
-  });
-  const meta = JSON.parse(fs.readFileSync(metafile, 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, { imports: { path: string }[] }> };
+  await promisify(execFile)(
+    process.execPath,
+    [wrangler, 'deploy', '--dry-run', '--outdir', path.join(outDir, 'bundle'), '--assets', assetsDir, '--metafile', metafile],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1', NO_COLOR: '1' },
+    },
+  );
+  const meta = JSON.parse(fs.readFileSync(metafile, 'utf8')) as {
+    inputs: Record<string, unknown>;
+    outputs: Record<string, { imports: { path: string }[] }>;
+  };
   inputs = Object.keys(meta.inputs);
   imports = Object.values(meta.outputs).flatMap((output) => output.imports.map((entry) => entry.path));
 }, 120_000);
@@ -38,7 +45,9 @@ describe('the Worker bundle', () => {
   });
 
   it('holds no Node-only driver or image library', () => {
-    const nodeOnly = inputs.filter((input) => /node_modules\/(pg|pg-[a-z-]+|pgpass|@electric-sql|sharp|@img|@hono\/node-server)\//.test(input));
+    const nodeOnly = inputs.filter((input) =>
+      /node_modules\/(pg|pg-[a-z-]+|pgpass|@electric-sql|sharp|@img|@hono\/node-server)\//.test(input),
+    );
     expect(nodeOnly).toEqual([]);
     expect(inputs.filter((input) => input.startsWith('db/connect') || input.startsWith('scripts/'))).toEqual([]);
   });

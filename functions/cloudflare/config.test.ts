@@ -42,7 +42,10 @@ describe('readWorkerConfig', () => {
     const config = readWorkerConfig({ ...VALID, NEON_WS_PROXY: 'ws://127.0.0.1:5480/v2', DEPLOY_HOOK_URL: 'http://127.0.0.1:5490/hook' });
     expect(config.neonProxy).toEqual({ address: '127.0.0.1:5480/v2', secure: false });
     expect(config.deployHookUrl).toBe('http://127.0.0.1:5490/hook');
-    expect(readWorkerConfig({ ...VALID, NEON_WS_PROXY: 'wss://proxy.example' }).neonProxy).toEqual({ address: 'proxy.example', secure: true });
+    expect(readWorkerConfig({ ...VALID, NEON_WS_PROXY: 'wss://proxy.example' }).neonProxy).toEqual({
+      address: 'proxy.example',
+      secure: true,
+    });
   });
 
   it.each([

@@ -67,7 +67,9 @@ function neonProxy(raw: string | undefined): WorkerConfig['neonProxy'] {
   if (!raw) return undefined;
   const url = URL.canParse(raw) ? new URL(raw) : null;
   if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.search || url.hash || url.username) {
-    throw new WorkerConfigError(`NEON_WS_PROXY must be a ws:// or wss:// address such as ws://127.0.0.1:5480/v2 (got ${JSON.stringify(raw)})`);
+    throw new WorkerConfigError(
+      `NEON_WS_PROXY must be a ws:// or wss:// address such as ws://127.0.0.1:5480/v2 (got ${JSON.stringify(raw)})`,
+    );
   }
   return { address: `${url.host}${url.pathname === '/' ? '' : url.pathname}`, secure: url.protocol === 'wss:' };
 }

@@ -8,7 +8,8 @@ import { asError, errorsAsErrors } from './database.ts';
 /** What workerd hands the driver when the socket fails: the WebSocket's error event, with a message. */
 const errorEvent = Object.assign(new Event('error'), { message: 'Uncaught Error: Network connection lost.' });
 
-const kyselyOver = (pool: Parameters<typeof errorsAsErrors>[0]) => new Kysely({ dialect: new PostgresDialect({ pool: errorsAsErrors(pool) as never }) });
+const kyselyOver = (pool: Parameters<typeof errorsAsErrors>[0]) =>
+  new Kysely({ dialect: new PostgresDialect({ pool: errorsAsErrors(pool) as never }) });
 
 describe('the Worker database errors', () => {
   it('turns a failed connection into an Error that the app answers with 503', async () => {

@@ -34,7 +34,9 @@ function useProxy(proxy: NonNullable<WorkerConfig['neonProxy']>): void {
 export function asError(reason: unknown): Error {
   if (reason instanceof Error) return reason;
   const message = (reason as { message?: unknown } | null)?.message;
-  return new Error(`The WebSocket to the database failed: ${typeof message === 'string' && message ? message : String(reason)}`, { cause: reason });
+  return new Error(`The WebSocket to the database failed: ${typeof message === 'string' && message ? message : String(reason)}`, {
+    cause: reason,
+  });
 }
 
 /** The pool as Kysely uses it (connect, query, release, end), with every failure an Error. */

@@ -36,7 +36,9 @@ function fakeAssets() {
       const path = new URL(request.url).pathname;
       asked.push(`${request.method} ${path}`);
       const page = PAGES[path];
-      return page ? new Response(request.method === 'HEAD' ? null : page, { headers: { 'content-type': 'text/html', etag: '"p1"' } }) : new Response('not found', { status: 404 });
+      return page
+        ? new Response(request.method === 'HEAD' ? null : page, { headers: { 'content-type': 'text/html', etag: '"p1"' } })
+        : new Response('not found', { status: 404 });
     },
   };
   return { binding, asked };
@@ -100,7 +102,11 @@ describe('worker fetch: the API', () => {
   it('tells the rebuild trigger about content changes and marks cookies Secure for an https SITE_URL', async () => {
     await userStore.create(t.database.db, { username: 'mara', password_hash: await hashPassword('correct horse battery'), role: 'author' });
     const login = await worker.fetch(
-      new Request('http://author.example/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://author.example' }, body: JSON.stringify({ username: 'mara', password: 'correct horse battery' }) }),
+      new Request('http://author.example/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://author.example' },
+        body: JSON.stringify({ username: 'mara', password: 'correct horse battery' }),
+      }),
       env,
       ctx,
     );
@@ -118,7 +124,11 @@ describe('worker fetch: the API', () => {
 
   it('refuses a form from another origin than SITE_URL, whatever the Host header says', async () => {
     const response = await worker.fetch(
-      new Request('https://evil.example/api/auth/login', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=a&password=b' }),
+      new Request('https://evil.example/api/auth/login', {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=a&password=b',
+      }),
       env,
       ctx,
     );
@@ -171,7 +181,8 @@ describe('worker fetch: addresses without a file', () => {
 
   it('passes a 304 for the fallback page through', async () => {
     const fetchAsset = assets.binding.fetch;
-    assets.binding.fetch = async (request) => (request.headers.get('if-none-match') === '"p1"' ? new Response(null, { status: 304 }) : fetchAsset(request));
+    assets.binding.fetch = async (request) =>
+      request.headers.get('if-none-match') === '"p1"' ? new Response(null, { status: 304 }) : fetchAsset(request);
     expect((await get('/admin/x', { headers: { 'if-none-match': '"p1"' } })).status).toBe(304);
   });
 
@@ -219,7 +230,11 @@ describe('worker scheduled', () => {
   it('releases due chapters, asks for a rebuild, retries the deploy hook, waits for it, then closes the database', async () => {
     t.clock.now = new Date('2026-11-22T12:00:00Z');
     const storyId = await insertStory();
-    await insertChapters(storyId, { chapter_number: 1, status: 'draft', release_at: '2026-11-22T11:59:00Z' }, { chapter_number: 2, status: 'draft', release_at: '2026-11-23T12:00:00Z' });
+    await insertChapters(
+      storyId,
+      { chapter_number: 1, status: 'draft', release_at: '2026-11-22T11:59:00Z' },
+      { chapter_number: 2, status: 'draft', release_at: '2026-11-23T12:00:00Z' },
+    );
     await worker.scheduled(EVERY_MINUTE, env, ctx);
     expect((await chapterRows()).map((row) => [row.chapter_number, row.status])).toEqual([
       [1, 'published'],

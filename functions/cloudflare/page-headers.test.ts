@@ -7,7 +7,12 @@ import { headersFile } from './page-headers.ts';
 describe('the Worker page headers', () => {
   it('are the headers the Node static server puts on every answer', async () => {
     // With no site folder the Node server answers 503, with its security headers.
-    const response = await new Hono().all('*', staticSite(() => null)).request('/');
+    const response = await new Hono()
+      .all(
+        '*',
+        staticSite(() => null),
+      )
+      .request('/');
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
   });
 
@@ -16,7 +21,7 @@ describe('the Worker page headers', () => {
     expect(lines[0]).toBe('/*');
     expect(lines).toContain(`  content-security-policy: ${PAGE_CSP}`);
     expect(lines).toContain('  x-content-type-options: nosniff');
-    expect(lines).toContain("  referrer-policy: strict-origin-when-cross-origin");
+    expect(lines).toContain('  referrer-policy: strict-origin-when-cross-origin');
     expect(lines.slice(lines.indexOf('/_astro/*'))).toEqual(['/_astro/*', '  cache-control: public, max-age=31536000, immutable', '']);
   });
 });

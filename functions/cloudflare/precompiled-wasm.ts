@@ -20,7 +20,10 @@ function bytesOf(source: BufferSource): Uint8Array {
 }
 
 /** A WebAssembly.compile that knows the given binaries; `compile` for anything else. */
-export function compileWithPrecompiled(precompiled: readonly PrecompiledWasm[], compile: (source: BufferSource) => Promise<WebAssembly.Module>) {
+export function compileWithPrecompiled(
+  precompiled: readonly PrecompiledWasm[],
+  compile: (source: BufferSource) => Promise<WebAssembly.Module>,
+) {
   return async (source: BufferSource): Promise<WebAssembly.Module> => {
     const bytes = bytesOf(source);
     return precompiled.find((entry) => sameBytes(entry.bytes, bytes))?.module ?? compile(source);

@@ -11,7 +11,11 @@ const SUBMITTED = { success: true, message: 'Comment submitted successfully! It 
 const submit = (json: Record<string, unknown>, ip?: string) => t.call('/api/chapters/comments/create', { json, ...(ip ? { ip } : {}) });
 const listComments = (chapterId: number) => t.call(`/api/chapters/comments/list?chapter_id=${chapterId}`);
 const commentRows = () =>
-  t.database.db.selectFrom('chapter_comments').select(['chapter_id', 'author_name', 'content', 'ip_address', 'status']).orderBy('id').execute();
+  t.database.db
+    .selectFrom('chapter_comments')
+    .select(['chapter_id', 'author_name', 'content', 'ip_address', 'status'])
+    .orderBy('id')
+    .execute();
 
 async function expectSubmitted(response: Response | Promise<Response>) {
   const res = await response;
@@ -74,7 +78,11 @@ describe('POST /api/chapters/comments/create', () => {
     ];
     for (const [overrides, error] of cases) {
       const res = await submit({ chapter_id: published, content: 'Hi', ...overrides });
-      expect({ overrides, status: res.status, body: await res.json() }).toEqual({ overrides, status: 400, body: refusedField(overrides, error) });
+      expect({ overrides, status: res.status, body: await res.json() }).toEqual({
+        overrides,
+        status: 400,
+        body: refusedField(overrides, error),
+      });
     }
     expect(await commentRows()).toEqual([]);
   });

@@ -8,13 +8,15 @@ const t = useApiTestContext();
 const kit = galleryTestKit(t);
 
 describe('image comments: gallery-comment-create and gallery-comment-list', () => {
-  const create = (json: Record<string, unknown>, ip?: string) => t.call('/api/images/gallery-comment-create', { json, ...(ip ? { ip } : {}) });
+  const create = (json: Record<string, unknown>, ip?: string) =>
+    t.call('/api/images/gallery-comment-create', { json, ...(ip ? { ip } : {}) });
   const list = async (image_id: number) => {
     const res = await t.call(`/api/images/gallery-comment-list?image_id=${image_id}`);
     expect(res.status).toBe(200);
     return res.json();
   };
-  const commentRows = () => t.database.db.selectFrom('image_comments').select(['image_id', 'author_name', 'content', 'status', 'ip_address']).execute();
+  const commentRows = () =>
+    t.database.db.selectFrom('image_comments').select(['image_id', 'author_name', 'content', 'status', 'ip_address']).execute();
 
   it('holds a comment for moderation, then lists it once approved, as plain text', async () => {
     const [id] = await kit.insertImages(await kit.insertGallery(), {});
@@ -22,12 +24,16 @@ describe('image comments: gallery-comment-create and gallery-comment-list', () =
     const res = await create({ image_id: id, author_name: '<b>Sam</b>', content }, '203.0.113.5');
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ success: true, message: COMMENT_SUBMITTED });
-    expect(await commentRows()).toEqual([{ image_id: id, author_name: '<b>Sam</b>', content: content.trim(), status: 'pending', ip_address: '203.0.113.5' }]);
+    expect(await commentRows()).toEqual([
+      { image_id: id, author_name: '<b>Sam</b>', content: content.trim(), status: 'pending', ip_address: '203.0.113.5' },
+    ]);
     expect(await list(id!)).toEqual({ success: true, comments: [] });
 
     await t.database.db.updateTable('image_comments').set({ status: 'approved' }).execute();
     const { comments } = await list(id!);
-    expect(comments).toEqual([{ id: expect.any(Number), author_name: '<b>Sam</b>', content: content.trim(), created_at: expect.any(String) }]);
+    expect(comments).toEqual([
+      { id: expect.any(Number), author_name: '<b>Sam</b>', content: content.trim(), created_at: expect.any(String) },
+    ]);
     expect(new Date(comments[0].created_at).toISOString()).toBe(comments[0].created_at);
     expect(t.rebuilds).toEqual([]);
   });
@@ -35,7 +41,10 @@ describe('image comments: gallery-comment-create and gallery-comment-list', () =
   it("defaults the author to 'Anonymous' and stores nothing when the website trap is filled", async () => {
     const [id] = await kit.insertImages(await kit.insertGallery(), {});
     expect((await create({ image_id: id, content: 'hi', author_name: '  ' })).status).toBe(201);
-    expect(await (await create({ image_id: id, content: 'spam', website: 'http://spam.example' })).json()).toEqual({ success: true, message: COMMENT_SUBMITTED });
+    expect(await (await create({ image_id: id, content: 'spam', website: 'http://spam.example' })).json()).toEqual({
+      success: true,
+      message: COMMENT_SUBMITTED,
+    });
     expect((await commentRows()).map((row) => [row.author_name, row.content])).toEqual([['Anonymous', 'hi']]);
   });
 

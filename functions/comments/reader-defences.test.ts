@@ -21,8 +21,10 @@ async function targets() {
   // One reader's cookie, issued by the like state as the like button loads it.
   const cookie = await visitorCookie(t, `/api/chapters/like?chapter_id=${published}`);
   const writes = {
-    'chapter comment': (ip: string, content = 'Hi') => t.call('/api/chapters/comments/create', { ip, json: { chapter_id: published, content } }),
-    'image comment': (ip: string, content = 'Hi') => t.call('/api/images/gallery-comment-create', { ip, json: { image_id: image, content } }),
+    'chapter comment': (ip: string, content = 'Hi') =>
+      t.call('/api/chapters/comments/create', { ip, json: { chapter_id: published, content } }),
+    'image comment': (ip: string, content = 'Hi') =>
+      t.call('/api/images/gallery-comment-create', { ip, json: { image_id: image, content } }),
     'chapter like': (ip: string) => t.call('/api/chapters/like', { ip, cookie, json: { chapter_id: published } }),
     'image like': (ip: string) => t.call('/api/images/gallery-like', { ip, cookie, json: { image_id: image } }),
   };
@@ -116,7 +118,10 @@ describe('bans on the visitor write routes', () => {
     await ban(BANNED);
     const login = await t.call('/api/auth/login', { ip: BANNED, json: { username: 'author', password: 'correct horse battery' } });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session='))!
+      .split(';')[0]!;
     const list = await (await t.call('/api/admin/banned-ips/list', { ip: BANNED, cookie })).json();
     expect(list.banned_ips).toMatchObject([{ ip_address: BANNED }]);
     const story = { title: 'Made while banned', slug: 'made-while-banned' };
@@ -193,7 +198,9 @@ describe('rate limits', () => {
     const { writes } = await targets();
     setClock('2026-11-25T12:00:30.500Z');
     const responses = await Promise.all(
-      Array.from({ length: LIKE_LIMIT.windows[0]!.limit + 5 }, (_, i) => (i % 2 ? writes['image like'] : writes['chapter like'])('203.0.113.5')),
+      Array.from({ length: LIKE_LIMIT.windows[0]!.limit + 5 }, (_, i) =>
+        (i % 2 ? writes['image like'] : writes['chapter like'])('203.0.113.5'),
+      ),
     );
     const statuses = responses.map((res) => res.status);
     // The counter is one atomic upsert, so exactly the limit passes even when all arrive at once.
@@ -213,13 +220,16 @@ describe('rate limits', () => {
     try {
       const burst = async (iso: string, count: number) => {
         setClock(iso);
-        const responses = await Promise.all(Array.from({ length: count }, (_, i) => (i % 2 ? writes['image like'] : writes['chapter like'])('203.0.113.5')));
+        const responses = await Promise.all(
+          Array.from({ length: count }, (_, i) => (i % 2 ? writes['image like'] : writes['chapter like'])('203.0.113.5')),
+        );
         return responses.map((res) => res.status);
       };
       const at = (hour: number, minute: number) => `2026-11-25T${hour}:${String(minute).padStart(2, '0')}:00.000Z`;
       let accepted = 0;
       for (let hour = 10; hour < 14; hour++) {
-        for (let minute = 0; minute < 10; minute++) accepted += (await burst(at(hour, minute), 3)).filter((status) => status === 200).length;
+        for (let minute = 0; minute < 10; minute++)
+          accepted += (await burst(at(hour, minute), 3)).filter((status) => status === 200).length;
         if (hour === 10) expect(await burst(at(10, 10), 1)).toEqual([429]); // the hour's 30 are used up
       }
       expect(accepted).toBe(100 - 1); // the refused like at 10:10 still counted in the day
@@ -244,7 +254,12 @@ describe('rate limits', () => {
     ['nested too deep', `{"meta":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`], // under the 1 MB a JSON body may take
   ])('counts analytics events before reading them, so %s ones use up the allowance too', async (_, body) => {
     setClock('2026-11-25T12:00:00.000Z');
-    const malformed = () => t.call('/api/analytics/ingest', { ip: '203.0.113.5', body, headers: { 'user-agent': CHROME_ON_WINDOWS, 'content-type': 'application/json' } });
+    const malformed = () =>
+      t.call('/api/analytics/ingest', {
+        ip: '203.0.113.5',
+        body,
+        headers: { 'user-agent': CHROME_ON_WINDOWS, 'content-type': 'application/json' },
+      });
     const statuses = [];
     for (let i = 0; i < 121; i++) statuses.push((await malformed()).status);
     expect(statuses).toEqual([...Array(120).fill(400), 429]);
@@ -255,7 +270,9 @@ describe('rate limits', () => {
     const { chapterId, writes } = await targets();
     setClock('2026-11-25T12:00:00.000Z');
     for (let i = 0; i < 10; i++) {
-      expect((await t.call('/api/chapters/comments/create', { ip: '203.0.113.5', json: { chapter_id: chapterId, content: '' } })).status).toBe(400);
+      expect(
+        (await t.call('/api/chapters/comments/create', { ip: '203.0.113.5', json: { chapter_id: chapterId, content: '' } })).status,
+      ).toBe(400);
     }
     expect((await writes['chapter comment']('203.0.113.5')).status).toBe(201);
     const counters = JSON.stringify(await t.database.db.selectFrom('rate_limit_counters').selectAll().execute());

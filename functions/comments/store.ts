@@ -6,9 +6,7 @@ import { heldReason } from './held.ts';
 
 type Db = Kysely<Database>;
 
-export type CommentTable =
-  | { table: 'chapter_comments'; column: 'chapter_id' }
-  | { table: 'image_comments'; column: 'image_id' };
+export type CommentTable = { table: 'chapter_comments'; column: 'chapter_id' } | { table: 'image_comments'; column: 'image_id' };
 export const CHAPTER_COMMENTS = { table: 'chapter_comments', column: 'chapter_id' } as const satisfies CommentTable;
 export const IMAGE_COMMENTS = { table: 'image_comments', column: 'image_id' } as const satisfies CommentTable;
 

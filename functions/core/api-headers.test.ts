@@ -17,7 +17,16 @@ describe('API security headers', () => {
     ['a success', 200, () => t.call('/api/author/get')],
     ['a validation error', 400, () => t.call('/api/auth/login', { json: { username: 'a\u0000' } })],
     ['a sign-in required', 401, () => t.call('/api/auth/me')],
-    ['a CSRF refusal', 403, () => t.call('/api/auth/logout', { method: 'POST', body: 'x', headers: { origin: 'https://evil.example', 'content-type': 'text/plain' } })],
+    [
+      'a CSRF refusal',
+      403,
+      () =>
+        t.call('/api/auth/logout', {
+          method: 'POST',
+          body: 'x',
+          headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
+        }),
+    ],
     ['an unknown route', 404, () => t.call('/api/nothing')],
     ['a missing upload', 404, () => t.call('/api/uploads/general/none.png')],
   ])('are on %s (%i)', async (_name, status, request) => {
@@ -28,7 +37,11 @@ describe('API security headers', () => {
   });
 
   it('are on an unexpected failure (500), which leaks no details', async () => {
-    const broken = { selectFrom: () => { throw new Error('connection string postgres://secret'); } } as unknown as AppDeps['db'];
+    const broken = {
+      selectFrom: () => {
+        throw new Error('connection string postgres://secret');
+      },
+    } as unknown as AppDeps['db'];
     const app = createApp({ ...t.deps, db: broken });
     const errors: unknown[] = [];
     const original = console.error;

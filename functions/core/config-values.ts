@@ -57,7 +57,9 @@ export function readS3Config(env: ConfigVariables): S3StorageOptions | undefined
     return undefined;
   }
   if (!S3_BUCKET_NAME.test(bucket)) {
-    throw new Error(`S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got ${JSON.stringify(bucket)})`);
+    throw new Error(
+      `S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got ${JSON.stringify(bucket)})`,
+    );
   }
   const missing = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`${missing.join(' and ')} must be set when S3_BUCKET is set`);

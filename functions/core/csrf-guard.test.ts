@@ -77,13 +77,25 @@ describe('without a configured site origin (a local site)', () => {
     const app = createApp(t.deps);
     const ok = await post(app, 'http://localhost:4321/api/auth/logout', { origin: 'http://localhost:4321', 'content-type': 'text/plain' });
     expect(ok.status).toBe(200);
-    const foreign = await post(app, 'http://localhost:4321/api/auth/logout', { origin: 'https://evil.example', 'content-type': 'text/plain' });
+    const foreign = await post(app, 'http://localhost:4321/api/auth/logout', {
+      origin: 'https://evil.example',
+      'content-type': 'text/plain',
+    });
     expect(foreign.status).toBe(403);
-    const sameOrigin = await post(app, 'http://localhost:4321/api/auth/logout', { 'sec-fetch-site': 'same-origin', 'content-type': 'text/plain' });
+    const sameOrigin = await post(app, 'http://localhost:4321/api/auth/logout', {
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'text/plain',
+    });
     expect(sameOrigin.status).toBe(200);
-    const crossSite = await post(app, 'http://localhost:4321/api/auth/logout', { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' });
+    const crossSite = await post(app, 'http://localhost:4321/api/auth/logout', {
+      'sec-fetch-site': 'cross-site',
+      'content-type': 'text/plain',
+    });
     expect(crossSite.status).toBe(403);
-    const foreignJson = await post(app, 'http://localhost:4321/api/auth/logout', { origin: 'https://evil.example', 'content-type': 'application/json' });
+    const foreignJson = await post(app, 'http://localhost:4321/api/auth/logout', {
+      origin: 'https://evil.example',
+      'content-type': 'application/json',
+    });
     expect(foreignJson.status).toBe(403);
     // Behind a TLS proxy without SITE_URL the request's own origin reads http://: the browser's
     // Sec-Fetch-Site still tells a same-origin page.

@@ -30,7 +30,10 @@ describe('databaseUnavailable', () => {
     ['too many connections', withCode('sorry, too many clients already', '53300')],
     ['a connection exception (class 08)', withCode('connection failure', '08006')],
     ['pg: the connection closed', new Error('Connection terminated unexpectedly')],
-    ['pg-pool: connect timeout, wrapped', new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') })],
+    [
+      'pg-pool: connect timeout, wrapped',
+      new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') }),
+    ],
     ['pg-pool: waiting for a connection', new Error('timeout exceeded when trying to connect')],
     ['pg: query_timeout', new Error('Query read timeout')],
     ['Node: every address of a name refused', new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')], '')],
@@ -47,7 +50,14 @@ describe('databaseUnavailable', () => {
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a string', 'ECONNREFUSED'],
     ['null', null],
-    ['a cause cycle', (() => { const e = new Error('x') as Error & { cause?: unknown }; e.cause = e; return e; })()],
+    [
+      'a cause cycle',
+      (() => {
+        const e = new Error('x') as Error & { cause?: unknown };
+        e.cause = e;
+        return e;
+      })(),
+    ],
   ])('does not take %s for an outage', (_case, error) => {
     expect(databaseUnavailable(error)).toBe(false);
   });
@@ -95,7 +105,11 @@ describe('the API while the database is unreachable', () => {
       const requests = [
         new Request(`${origin}/api/author/get`),
         new Request(`${origin}/api/socials/get.php`),
-        new Request(`${origin}/api/auth/login`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{"username":"a","password":"b"}' }),
+        new Request(`${origin}/api/auth/login`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: '{"username":"a","password":"b"}',
+        }),
         new Request(`${origin}/api/admin/quick-stats`, { headers: { cookie } }),
       ];
       for (const request of requests) {

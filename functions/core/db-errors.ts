@@ -30,7 +30,17 @@ export function foreignKeyViolation(error: unknown): string | null {
 // SQLSTATE class 08 is "connection exception"; the others are named below.
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']); // shutdown (admin, crash), starting up, too many connections, query cancelled (a timeout)
 // Node's socket errors, as pg and Neon's driver (on Node) pass them on.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 // What the drivers say without a code: pg and pg-pool (whose code Neon's driver shares), PGlite.
 const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/, // pg: the server closed the connection; also "… due to connection timeout"

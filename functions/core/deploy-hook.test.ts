@@ -88,7 +88,10 @@ describe('DeployHookTrigger', () => {
     expect(await hook.state()).toEqual({
       publishing: false,
       last_published_at: null,
-      last_error: { message: 'The deploy hook answered 500 Internal Server Error. Trying again at 2026-11-22T12:00:13Z (failed 1 time in a row).', at: failedAt },
+      last_error: {
+        message: 'The deploy hook answered 500 Internal Server Error. Trying again at 2026-11-22T12:00:13Z (failed 1 time in a row).',
+        at: failedAt,
+      },
     });
 
     clock.ms += 9_999;
@@ -149,7 +152,10 @@ describe('DeployHookTrigger', () => {
 
   it('logs, not throws, when the change cannot be recorded', async () => {
     const { hook, logs } = setUp();
-    await t.database.db.schema.dropTable('deploy_hook_state').execute().catch(() => {});
+    await t.database.db.schema
+      .dropTable('deploy_hook_state')
+      .execute()
+      .catch(() => {});
     try {
       hook.schedule('change');
       await hook.idle();
@@ -178,7 +184,10 @@ describe('GET /api/admin/publish-state with the deploy hook', () => {
       state: {
         publishing: false,
         last_published_at: null,
-        last_error: { message: 'The deploy hook answered 502. Trying again at 2026-11-22T12:00:13Z (failed 1 time in a row).', at: '2026-11-22T12:00:03.000Z' },
+        last_error: {
+          message: 'The deploy hook answered 502. Trying again at 2026-11-22T12:00:13Z (failed 1 time in a row).',
+          at: '2026-11-22T12:00:03.000Z',
+        },
       },
     });
   });

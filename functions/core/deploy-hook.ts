@@ -37,7 +37,8 @@ export function retryDelayMs(failures: number): number {
 /** DEPLOY_HOOK_URL as a URL, refused unless it is http(s). */
 export function parseDeployHookUrl(raw: string): string {
   const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
-  if (protocol !== 'https:' && protocol !== 'http:') throw new Error('DEPLOY_HOOK_URL must be an http(s) URL (the build hook of the pages project)');
+  if (protocol !== 'https:' && protocol !== 'http:')
+    throw new Error('DEPLOY_HOOK_URL must be an http(s) URL (the build hook of the pages project)');
   return raw;
 }
 

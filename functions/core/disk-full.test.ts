@@ -34,7 +34,10 @@ describe('diskFull', () => {
     ['Node: a quota reached (EDQUOT)', withCode('EDQUOT: disk quota exceeded, write', 'EDQUOT')],
     ['Postgres: disk_full (53100)', withCode('could not extend file "base/5/16390": No space left on device', '53100')],
     ['PGlite: the message without a code', new Error('could not extend file "base/1/2619": wrote only 4096 of 8192 bytes at block 12')],
-    ['a driver that wraps it', new Error('query failed', { cause: withCode('could not write to file "pg_wal/xlogtemp.42": No space left on device', '53100') })],
+    [
+      'a driver that wraps it',
+      new Error('query failed', { cause: withCode('could not write to file "pg_wal/xlogtemp.42": No space left on device', '53100') }),
+    ],
     ['astro build: ENOSPC in its output', new Error('astro build failed (exit 1):\n[Error: ENOSPC: no space left on device, write]')],
     ['MinIO: its drives are full', s3Error('XMinioStorageFull', 507, 'Storage backend has reached its minimum free drive threshold.')],
     ['an S3-compatible service answering 507', s3Error('Unknown', 507, 'Insufficient Storage')],

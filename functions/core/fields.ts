@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '#lib/slugs.ts';
 
 /** A row id: a positive whole number within Postgres' integer range (larger ones cannot exist, and would fail in the database instead of answering 400). */
-export const idField = z.number().int('must be a whole number').positive('must be a positive whole number').max(2 ** 31 - 1);
+export const idField = z
+  .number()
+  .int('must be a whole number')
+  .positive('must be a positive whole number')
+  .max(2 ** 31 - 1);
 
 /** A row id in the query string. */
 export const idParam = z

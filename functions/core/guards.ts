@@ -56,7 +56,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const origin = c.req.header('origin');
-  if (origin !== undefined && !SAFE_METHODS.has(c.req.method) && !ownOrigin(origin, c) && !sameOriginFetch(c.req.header('sec-fetch-site') ?? '', c)) {
+  if (
+    origin !== undefined &&
+    !SAFE_METHODS.has(c.req.method) &&
+    !ownOrigin(origin, c) &&
+    !sameOriginFetch(c.req.header('sec-fetch-site') ?? '', c)
+  ) {
     throw new AppError(403, 'Cross-site request refused.');
   }
   return formCsrf(c, next);

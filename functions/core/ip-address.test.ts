@@ -93,7 +93,12 @@ describe('rateLimitSubject', () => {
   });
 
   it('counts every spelling of an address as that address', () => {
-    for (const spelling of ['2001:db8:1:2::1%eth0', '2001:db8:1:2::1%7', '[2001:DB8:1:2::0001]:443', '2001:0db8:0001:0002:0000:0000:0000:0001']) {
+    for (const spelling of [
+      '2001:db8:1:2::1%eth0',
+      '2001:db8:1:2::1%7',
+      '[2001:DB8:1:2::0001]:443',
+      '2001:0db8:0001:0002:0000:0000:0000:0001',
+    ]) {
       expect(rateLimitSubject(spelling)).toBe('2001:db8:1:2::/64');
     }
     expect(rateLimitSubject('198.51.100.9:443')).toBe('198.51.100.9');

@@ -59,7 +59,11 @@ async function countHits(db: Db, hits: Hit[]): Promise<HitResult[]> {
   /** The count before this batch, per row; each hit then takes the next number. */
   const before = new Map(counted.map((row) => [`${row.key}@${new Date(row.window_start).getTime()}`, row.count]));
   for (const row of batch) before.set(rowOf(row), before.get(rowOf(row))! - row.hits);
-  await sweepExpired(db, batch.some((row) => before.get(rowOf(row)) === 0), new Date(Math.max(...hits.map((hit) => hit.now.getTime()))));
+  await sweepExpired(
+    db,
+    batch.some((row) => before.get(rowOf(row)) === 0),
+    new Date(Math.max(...hits.map((hit) => hit.now.getTime()))),
+  );
   return hits.map((hit, index) => {
     const counter = counters[index]!;
     const count = before.get(rowOf(counter))! + 1;

@@ -39,9 +39,15 @@ describe('rateLimitStore.hit', () => {
     const db = database.db;
     await rateLimitStore.hit(db, 'k', MINUTE, at('12:00:00'));
     await rateLimitStore.hit(db, 'k', { limit: 3, seconds: 3600 }, at('12:00:00'));
-    expect(await db.selectFrom('rate_limit_counters').select('key').orderBy('key').execute()).toEqual([{ key: '3600s:k' }, { key: '60s:k' }]);
+    expect(await db.selectFrom('rate_limit_counters').select('key').orderBy('key').execute()).toEqual([
+      { key: '3600s:k' },
+      { key: '60s:k' },
+    ]);
     await rateLimitStore.hit(db, 'j', MINUTE, at('12:05:00'));
-    expect(await db.selectFrom('rate_limit_counters').select('key').orderBy('key').execute()).toEqual([{ key: '3600s:k' }, { key: '60s:j' }]);
+    expect(await db.selectFrom('rate_limit_counters').select('key').orderBy('key').execute()).toEqual([
+      { key: '3600s:k' },
+      { key: '60s:j' },
+    ]);
   });
 });
 
@@ -53,7 +59,9 @@ describe('rateLimitHits', () => {
 
   it("counts the hit at the app's clock (decision 14)", async () => {
     const now = at('09:30:00');
-    const context = { var: { deps: { clientIp: () => '203.0.113.5', sessionSecret: new Uint8Array(32), now: () => now } } } as unknown as Context<AppEnv>;
+    const context = {
+      var: { deps: { clientIp: () => '203.0.113.5', sessionSecret: new Uint8Array(32), now: () => now } },
+    } as unknown as Context<AppEnv>;
     expect((await rateLimitHits(context, ANALYTICS_LIMIT)).map((hit) => hit.now)).toEqual(ANALYTICS_LIMIT.windows.map(() => now));
   });
 

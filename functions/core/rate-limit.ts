@@ -93,7 +93,8 @@ export function refuseWhenLimited(policy: RateLimitPolicy, results: readonly Hit
 export function rateLimit(policy: RateLimitPolicy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const results = [];
-    for (const { key, window, now } of await rateLimitHits(c, policy)) results.push(await rateLimitStore.hit(c.var.deps.db, key, window, now));
+    for (const { key, window, now } of await rateLimitHits(c, policy))
+      results.push(await rateLimitStore.hit(c.var.deps.db, key, window, now));
     refuseWhenLimited(policy, results);
     await next();
   };

@@ -74,9 +74,7 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType }),
-    );
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType }));
   }
 
   async get(key: string): Promise<{ body: Uint8Array; contentType: string } | null> {

@@ -11,7 +11,12 @@ const LONE_SURROGATE = 'a\ud800b';
 const JSON_ROUTES: [path: string, field: string, named: string, body: (bad: string) => Record<string, unknown>][] = [
   ['/api/auth/login', 'username', 'username', (bad) => ({ username: bad, password: 'correct horse battery' })],
   ['/api/auth/login', 'password', 'password', (bad) => ({ username: 'admin', password: bad })],
-  ['/api/auth/change-password', 'newPassword', 'newPassword', (bad) => ({ currentPassword: 'correct horse battery', newPassword: `long ${bad} enough` })],
+  [
+    '/api/auth/change-password',
+    'newPassword',
+    'newPassword',
+    (bad) => ({ currentPassword: 'correct horse battery', newPassword: `long ${bad} enough` }),
+  ],
   ['/api/author/update', 'name', 'The name', (bad) => ({ name: bad })],
   ['/api/author/update', 'bio', 'The bio', (bad) => ({ name: 'Mara', bio: bad })],
   ['/api/author/update', 'tagline', 'The tagline', (bad) => ({ name: 'Mara', tagline: bad })],
@@ -19,7 +24,12 @@ const JSON_ROUTES: [path: string, field: string, named: string, body: (bad: stri
   ['/api/stories/create', 'title', 'The title', (bad) => ({ title: bad, slug: 'a-story' })],
   ['/api/stories/create', 'blurb', 'The blurb', (bad) => ({ title: 'A story', slug: 'a-story', blurb: bad })],
   ['/api/stories/update', 'description', 'The description', (bad) => ({ id: 1, description: bad })],
-  ['/api/chapters/create', 'content', 'The content', (bad) => ({ story_id: 1, title: 'One', slug: 'one', content: bad, chapter_number: 1 })],
+  [
+    '/api/chapters/create',
+    'content',
+    'The content',
+    (bad) => ({ story_id: 1, title: 'One', slug: 'one', content: bad, chapter_number: 1 }),
+  ],
   ['/api/chapters/update', 'title', 'The title', (bad) => ({ id: 1, title: bad })],
   ['/api/galleries/create', 'title', 'The title', (bad) => ({ title: bad, slug: 'a-gallery' })],
   ['/api/galleries/update', 'description', 'The description', (bad) => ({ id: 1, description: bad })],

@@ -9,14 +9,20 @@ import { fieldLabels } from './zod-messages.ts';
 const plain = z.strictObject({
   name: z.string().max(10),
   bio: z.string().max(20).optional(),
-  website: z.string().refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://').optional(),
+  website: z
+    .string()
+    .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
+    .optional(),
 });
 
 const labelled = z
   .strictObject({
     title: z.string().trim().min(1).max(10),
     chapter_number: z.number().int('must be a whole number'),
-    website: z.string().refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://').optional(),
+    website: z
+      .string()
+      .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
+      .optional(),
     tags: z.array(z.string()).optional(),
     note: z.string().optional(),
     schedule: z.strictObject({ time: z.string().regex(/^\d\d:\d\d$/, 'must be a time of day such as 18:00') }).optional(),
@@ -92,7 +98,9 @@ describe('parseOrThrow: labels a person reads', () => {
 
   it('uses the label for text Postgres cannot store', () => {
     expect(refusal(labelled, { title: 'a\u0000', chapter_number: 1 }).message).toBe('The title must not contain NUL characters');
-    expect(refusal(labelled, { title: 'a\ud800', chapter_number: 1 }).message).toBe('The title must not contain NUL characters or broken Unicode');
+    expect(refusal(labelled, { title: 'a\ud800', chapter_number: 1 }).message).toBe(
+      'The title must not contain NUL characters or broken Unicode',
+    );
   });
 
   it('names unlabelled fields and nested paths by their path', () => {

@@ -44,7 +44,9 @@ describe('describeIssues', () => {
     const input: Record<string, unknown> = { name: 'Ann' };
     for (let i = 0; i < 20_000; i++) input[`field-${i}-${'k'.repeat(40)}`] = i; // ~1 MB of keys
     const message = messageFor(profile, input);
-    expect(message).toBe(`Unknown fields: ${[0, 1, 2, 3, 4].map((i) => `${`field-${i}-${'k'.repeat(40)}`.slice(0, 40)}…`).join(', ')} and 19995 more`);
+    expect(message).toBe(
+      `Unknown fields: ${[0, 1, 2, 3, 4].map((i) => `${`field-${i}-${'k'.repeat(40)}`.slice(0, 40)}…`).join(', ')} and 19995 more`,
+    );
     expect(message.length).toBeLessThan(300);
   });
 
@@ -128,7 +130,10 @@ describe('parseOrThrow and text Postgres cannot store', () => {
     ['a lone low surrogate', 'ok \udfff ok'],
     ['a reversed pair', '\udc00\ud800'],
   ])('refuses %s with 400 naming the field', (_name, text) => {
-    expect(refusal(profile, { name: 'Ann', bio: text })).toEqual({ status: 400, message: 'bio must not contain NUL characters or broken Unicode' });
+    expect(refusal(profile, { name: 'Ann', bio: text })).toEqual({
+      status: 400,
+      message: 'bio must not contain NUL characters or broken Unicode',
+    });
   });
 
   it('refuses a NUL or lone surrogate in a key of a free-form record', () => {

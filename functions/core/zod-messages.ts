@@ -37,7 +37,13 @@ export function fieldName(path: readonly PropertyKey[], labels: FieldLabels = {}
 /** The form field a path is in: the path up to its first list index ("genres.2" is in "genres"). */
 export function fieldKey(path: readonly PropertyKey[]): string {
   const index = path.findIndex((key) => typeof key === 'number' || /^\d+$/.test(String(key)));
-  return printable(path.slice(0, index === -1 ? undefined : index).map(String).join('.'), FIELD_PATH_SHOWN);
+  return printable(
+    path
+      .slice(0, index === -1 ? undefined : index)
+      .map(String)
+      .join('.'),
+    FIELD_PATH_SHOWN,
+  );
 }
 
 export function describeIssue(issue: Issue, labels?: FieldLabels): string | undefined {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '#scripts/test/api.ts';
 import { seedDemoContent } from '#db/seed/index.ts';
-import {
-  demoChapterComments,
-  demoDraftStory,
-  demoGalleries,
-  demoImageComments,
-  demoPublishedStory,
-} from '#db/seed/demo-content.ts';
+import { demoChapterComments, demoDraftStory, demoGalleries, demoImageComments, demoPublishedStory } from '#db/seed/demo-content.ts';
 
 const t = useApiTestContext();
 
@@ -82,8 +76,15 @@ describe('GET /api/admin/publish-state', () => {
   const FAILING = {
     publishing: false,
     last_published_at: '2026-11-22T10:00:00.000Z',
-    last_error: { message: 'astro build failed (exit 1):\nENOSPC: no space left on device, write /srv/data/site/build-1/index.html', at: '2026-11-22T10:05:00.000Z', disk_full: true as const },
-    backup_error: { message: "EACCES: permission denied, mkdir '/srv/backups/backup-20261122T050000Z.partial'", at: '2026-11-22T05:00:00.000Z' },
+    last_error: {
+      message: 'astro build failed (exit 1):\nENOSPC: no space left on device, write /srv/data/site/build-1/index.html',
+      at: '2026-11-22T10:05:00.000Z',
+      disk_full: true as const,
+    },
+    backup_error: {
+      message: "EACCES: permission denied, mkdir '/srv/backups/backup-20261122T050000Z.partial'",
+      at: '2026-11-22T05:00:00.000Z',
+    },
   };
 
   it("shows an admin a failed build's and backup's details", async () => {

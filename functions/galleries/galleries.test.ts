@@ -34,17 +34,42 @@ describe('GET /api/galleries/list', () => {
       hero_height: null,
     });
     expect(Object.keys(galleries[0]!).sort()).toEqual(
-      ['id', 'slug', 'title', 'description', 'rating', 'image_count', 'like_count', 'comment_count', 'hero_thumb', 'hero_width', 'hero_height', 'created_at', 'updated_at'].sort(),
+      [
+        'id',
+        'slug',
+        'title',
+        'description',
+        'rating',
+        'image_count',
+        'like_count',
+        'comment_count',
+        'hero_thumb',
+        'hero_width',
+        'hero_height',
+        'created_at',
+        'updated_at',
+      ].sort(),
     );
   });
 
   it('counts images, likes and approved comments, and takes the newest image as the hero', async () => {
     const gallery = await kit.insertGallery();
     const other = await kit.insertGallery('other');
-    const [first, second] = await kit.insertImages(gallery, { width: 300, height: 200 }, { width: 2200, height: 1000, thumb: '/api/uploads/wide.webp' });
+    const [first, second] = await kit.insertImages(
+      gallery,
+      { width: 300, height: 200 },
+      { width: 2200, height: 1000, thumb: '/api/uploads/wide.webp' },
+    );
     await kit.insertImages(other, {});
     const db = t.database.db;
-    await db.insertInto('image_likes').values([{ image_id: first!, visitor_key: 'a' }, { image_id: second!, visitor_key: 'a' }, { image_id: second!, visitor_key: 'b' }]).execute();
+    await db
+      .insertInto('image_likes')
+      .values([
+        { image_id: first!, visitor_key: 'a' },
+        { image_id: second!, visitor_key: 'a' },
+        { image_id: second!, visitor_key: 'b' },
+      ])
+      .execute();
     await db
       .insertInto('image_comments')
       .values([
@@ -54,7 +79,15 @@ describe('GET /api/galleries/list', () => {
       ])
       .execute();
     const [, listed] = await listGalleries();
-    expect(listed).toMatchObject({ id: gallery, image_count: 2, like_count: 3, comment_count: 1, hero_thumb: '/api/uploads/wide.webp', hero_width: 2200, hero_height: 1000 });
+    expect(listed).toMatchObject({
+      id: gallery,
+      image_count: 2,
+      like_count: 3,
+      comment_count: 1,
+      hero_thumb: '/api/uploads/wide.webp',
+      hero_width: 2200,
+      hero_height: 1000,
+    });
 
     // The hero follows the images: deleting the newest makes the next one the hero.
     await db.deleteFrom('gallery_images').where('id', '=', second!).execute();
@@ -83,10 +116,23 @@ describe('GET /api/galleries/list', () => {
 describe('POST /api/galleries/create', () => {
   it('creates a PG gallery by default and schedules a rebuild (201)', async () => {
     const cookie = await t.signedInAs('author');
-    const res = await t.call('/api/galleries/create', { cookie, json: { title: ' Field Studies ', slug: 'field-studies', description: 'Mood pieces' } });
+    const res = await t.call('/api/galleries/create', {
+      cookie,
+      json: { title: ' Field Studies ', slug: 'field-studies', description: 'Mood pieces' },
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, gallery: { slug: 'field-studies', title: 'Field Studies', description: 'Mood pieces', rating: 'PG', image_count: 0, hero_thumb: null } });
+    expect(body).toMatchObject({
+      success: true,
+      gallery: {
+        slug: 'field-studies',
+        title: 'Field Studies',
+        description: 'Mood pieces',
+        rating: 'PG',
+        image_count: 0,
+        hero_thumb: null,
+      },
+    });
     expect(t.rebuilds).toEqual(['gallery "field-studies" created']);
     expect(await listGalleries()).toEqual([body.gallery]);
   });
@@ -94,7 +140,10 @@ describe('POST /api/galleries/create', () => {
   it('creates an X gallery as admin; HTML in the title and description is kept as text', async () => {
     const cookie = await t.signedInAs('admin');
     const title = '<img src=x onerror=alert(1)> "Quotes" & \'apostrophes\'';
-    const res = await t.call('/api/galleries/create', { cookie, json: { title, slug: 'after-dark', description: '<script>alert(1)</script>', rating: 'X', } });
+    const res = await t.call('/api/galleries/create', {
+      cookie,
+      json: { title, slug: 'after-dark', description: '<script>alert(1)</script>', rating: 'X' },
+    });
     expect(res.status).toBe(201);
     expect((await res.json()).gallery).toMatchObject({ title, description: '<script>alert(1)</script>', rating: 'X' });
   });
@@ -102,7 +151,11 @@ describe('POST /api/galleries/create', () => {
   it('refuses a duplicate slug with 409', async () => {
     const cookie = await t.signedInAs('author');
     await kit.insertGallery('field-studies');
-    await expectError(t.call('/api/galleries/create', { cookie, json: { title: 'Again', slug: 'field-studies' } }), 409, 'A gallery with the slug "field-studies" already exists.');
+    await expectError(
+      t.call('/api/galleries/create', { cookie, json: { title: 'Again', slug: 'field-studies' } }),
+      409,
+      'A gallery with the slug "field-studies" already exists.',
+    );
   });
 
   it('answers 409 to one of two simultaneous creates with the same slug', async () => {
@@ -117,9 +170,15 @@ describe('POST /api/galleries/create', () => {
     [{ title: '   ', slug: 'x' }, 'The title must not be empty'],
     [{ title: 'x'.repeat(201), slug: 'x' }, 'The title is too long (at most 200 characters)'],
     [{ title: 'T' }, 'The slug is required'],
-    [{ title: 'T', slug: 'Field Studies' }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
+    [
+      { title: 'T', slug: 'Field Studies' },
+      'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)',
+    ],
     [{ title: 'T', slug: '../etc' }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
-    [{ title: 'T', slug: "x'; drop table galleries;--" }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
+    [
+      { title: 'T', slug: "x'; drop table galleries;--" },
+      'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)',
+    ],
     [{ title: 'T', slug: 'x', rating: 'R' }, 'The rating must be one of: PG, X'],
     [{ title: 'T', slug: 'x', description: 'd'.repeat(5001) }, 'The description is too long (at most 5000 characters)'],
     [{ title: 'T\u0000', slug: 'x' }, 'The title must not contain NUL characters'],
@@ -145,18 +204,28 @@ describe('POST /api/galleries/update', () => {
     const id = await kit.insertGallery('field-studies');
     const res = await t.call('/api/galleries/update', { cookie, json: { id, rating: 'X', description: null } });
     expect(res.status).toBe(200);
-    expect((await res.json()).gallery).toMatchObject({ id, slug: 'field-studies', title: 'Title of field-studies', rating: 'X', description: '' });
+    expect((await res.json()).gallery).toMatchObject({
+      id,
+      slug: 'field-studies',
+      title: 'Title of field-studies',
+      rating: 'X',
+      description: '',
+    });
     const renamed = await t.call('/api/galleries/update.php', { cookie, json: { id, title: 'Studies', slug: 'studies' } });
     expect((await renamed.json()).gallery).toMatchObject({ slug: 'studies', title: 'Studies', rating: 'X' });
     expect(t.rebuilds).toEqual(['gallery "field-studies" updated', 'gallery "studies" updated']);
   });
 
-  it('keeps its own slug, refuses another gallery\'s (409), and answers 404 for an unknown id', async () => {
+  it("keeps its own slug, refuses another gallery's (409), and answers 404 for an unknown id", async () => {
     const cookie = await t.signedInAs('admin');
     const id = await kit.insertGallery('mine');
     await kit.insertGallery('theirs');
     expect((await t.call('/api/galleries/update', { cookie, json: { id, slug: 'mine' } })).status).toBe(200);
-    await expectError(t.call('/api/galleries/update', { cookie, json: { id, slug: 'theirs' } }), 409, 'A gallery with the slug "theirs" already exists.');
+    await expectError(
+      t.call('/api/galleries/update', { cookie, json: { id, slug: 'theirs' } }),
+      409,
+      'A gallery with the slug "theirs" already exists.',
+    );
     await expectError(t.call('/api/galleries/update', { cookie, json: { id: 999, title: 'x' } }), 404, GALLERY_NOT_FOUND);
   });
 
@@ -185,7 +254,14 @@ describe('POST /api/galleries/delete', () => {
     const keep = await kit.insertGallery('kept');
     const png = await pngBytes();
     for (const gallery of [id, keep]) {
-      expect((await uploadImages(t, cookie, gallery, [{ name: 'a.png', bytes: png }, { name: 'b.png', bytes: png }])).status).toBe(201);
+      expect(
+        (
+          await uploadImages(t, cookie, gallery, [
+            { name: 'a.png', bytes: png },
+            { name: 'b.png', bytes: png },
+          ])
+        ).status,
+      ).toBe(201);
     }
     expect(storage.keys.size).toBe(12);
     const [image] = await t.database.db.selectFrom('gallery_images').select('id').where('gallery_id', '=', id).execute();

@@ -22,22 +22,26 @@ const galleryFields = {
 /** How messages name the fields (docs/product.md, "Messages"). */
 const GALLERY_LABELS = { title: 'The title', slug: 'The slug', description: 'The description', rating: 'The rating' };
 
-export const galleryCreateSchema = z.strictObject({
-  ...galleryFields,
-  rating: galleryFields.rating.default(DEFAULT_GALLERY_RATING),
-}).register(fieldLabels, GALLERY_LABELS);
+export const galleryCreateSchema = z
+  .strictObject({
+    ...galleryFields,
+    rating: galleryFields.rating.default(DEFAULT_GALLERY_RATING),
+  })
+  .register(fieldLabels, GALLERY_LABELS);
 export type GalleryCreate = z.output<typeof galleryCreateSchema>;
 /** What the Gallery Manager's form sends to create a gallery. */
 export type GalleryInput = z.input<typeof galleryCreateSchema>;
 
 /** The id plus any fields to change; fields left out stay as they are. */
-export const galleryUpdateSchema = z.strictObject({
-  id: idField,
-  title: galleryFields.title.optional(),
-  slug: galleryFields.slug.optional(),
-  description: galleryFields.description.optional(),
-  rating: galleryFields.rating.optional(),
-}).register(fieldLabels, GALLERY_LABELS);
+export const galleryUpdateSchema = z
+  .strictObject({
+    id: idField,
+    title: galleryFields.title.optional(),
+    slug: galleryFields.slug.optional(),
+    description: galleryFields.description.optional(),
+    rating: galleryFields.rating.optional(),
+  })
+  .register(fieldLabels, GALLERY_LABELS);
 export type GalleryUpdate = z.output<typeof galleryUpdateSchema>;
 
 export const galleryDeleteSchema = z.strictObject({ id: idField });

@@ -19,7 +19,11 @@ export function newestImageFirst<DB extends Database, O>(query: SelectQueryBuild
 type GalleryScope = ExpressionBuilder<Database & { g: Database['galleries'] }, 'g'>;
 
 const imageCount = (eb: GalleryScope) =>
-  eb.selectFrom('gallery_images').select(sql<number>`count(*)::int`.as('n')).whereRef('gallery_images.gallery_id', '=', 'g.id').as('image_count');
+  eb
+    .selectFrom('gallery_images')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('gallery_images.gallery_id', '=', 'g.id')
+    .as('image_count');
 const likeCount = (eb: GalleryScope) =>
   eb
     .selectFrom('image_likes')
@@ -43,7 +47,9 @@ function selectGalleries(db: Db) {
     .leftJoinLateral(
       (eb) =>
         // The hero is the image the gallery page shows first.
-        newestImageFirst(eb.selectFrom('gallery_images').select(['thumb', 'src', 'width', 'height']).whereRef('gallery_images.gallery_id', '=', 'g.id'))
+        newestImageFirst(
+          eb.selectFrom('gallery_images').select(['thumb', 'src', 'width', 'height']).whereRef('gallery_images.gallery_id', '=', 'g.id'),
+        )
           .limit(1)
           .as('hero'),
       (join) => join.onTrue(),

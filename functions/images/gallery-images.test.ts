@@ -17,17 +17,34 @@ const titles = async (query: string) => (await listImages(query)).images.map((im
 describe('GET /api/images/gallery-list', () => {
   it('answers a page of images newest first, with the GalleryImage fields, total, page and limit', async () => {
     const gallery = await kit.insertGallery();
-    const ids = await kit.insertImages(
-      gallery,
-      ...Array.from({ length: 25 }, (_, i) => ({ title: `Image ${i}` })),
-    );
+    const ids = await kit.insertImages(gallery, ...Array.from({ length: 25 }, (_, i) => ({ title: `Image ${i}` })));
     const first = await listImages(`gallery_id=${gallery}`);
     expect(first).toMatchObject({ total: 25, page: 1, limit: 20 });
     expect(first.images.map((image) => image['id'])).toEqual(ids.slice().reverse().slice(0, 20));
     expect(Object.keys(first.images[0]!).sort()).toEqual(
       [
-        'id', 'gallery_id', 'src', 'thumb', 'thumb_2x', 'placeholder', 'title', 'stored_title', 'original_name', 'alt_text', 'prompt', 'parameters',
-        'checkpoint', 'loras', 'lora_weights', 'settings', 'generator', 'width', 'height', 'like_count', 'comment_count', 'created_at',
+        'id',
+        'gallery_id',
+        'src',
+        'thumb',
+        'thumb_2x',
+        'placeholder',
+        'title',
+        'stored_title',
+        'original_name',
+        'alt_text',
+        'prompt',
+        'parameters',
+        'checkpoint',
+        'loras',
+        'lora_weights',
+        'settings',
+        'generator',
+        'width',
+        'height',
+        'like_count',
+        'comment_count',
+        'created_at',
       ].sort(),
     );
     const second = await listImages(`gallery_id=${gallery}&page=2`);
@@ -163,8 +180,16 @@ describe('POST /api/images/gallery-update', () => {
   it('answers 404 for an unknown image, 401 anonymous, 403 for a moderator', async () => {
     const [id] = await kit.insertImages(await kit.insertGallery(), {});
     await expectError(t.call('/api/images/gallery-update', { json: { id, title: 'x' } }), 401, SIGN_IN);
-    await expectError(t.call('/api/images/gallery-update', { json: { id, title: 'x' }, cookie: await t.signedInAs('mod') }), 403, FORBIDDEN);
-    await expectError(t.call('/api/images/gallery-update', { json: { id: 999, title: 'x' }, cookie: await t.signedInAs('author') }), 404, IMAGE_NOT_FOUND);
+    await expectError(
+      t.call('/api/images/gallery-update', { json: { id, title: 'x' }, cookie: await t.signedInAs('mod') }),
+      403,
+      FORBIDDEN,
+    );
+    await expectError(
+      t.call('/api/images/gallery-update', { json: { id: 999, title: 'x' }, cookie: await t.signedInAs('author') }),
+      404,
+      IMAGE_NOT_FOUND,
+    );
     expect(t.rebuilds).toEqual([]);
   });
 });
@@ -175,7 +200,12 @@ describe('POST /api/images/gallery-delete', () => {
     const cookie = await t.signedInAs('author');
     const gallery = await kit.insertGallery();
     const png = await pngBytes();
-    const uploaded = await (await uploadImages(t, cookie, gallery, [{ name: 'a.png', bytes: png }, { name: 'b.png', bytes: png }])).json();
+    const uploaded = await (
+      await uploadImages(t, cookie, gallery, [
+        { name: 'a.png', bytes: png },
+        { name: 'b.png', bytes: png },
+      ])
+    ).json();
     const [a, b] = uploaded.images as { id: number; thumb: string }[];
     t.rebuilds.length = 0;
 

@@ -6,7 +6,16 @@ import { remoteTarget, useApiTestContext } from '#scripts/test/api.ts';
 import { expectError, FORBIDDEN, SIGN_IN } from '#functions/chapters/test-kit.ts';
 import type { ImageProcessor } from '#core/images.ts';
 import { extractGenerationMetadata } from './metadata/index.ts';
-import { GALLERY_NOT_FOUND, galleryTestKit, jpegBytes, pngBytes, recordStorage, uploadImages, webpBytes, type UploadFile } from './test-kit.ts';
+import {
+  GALLERY_NOT_FOUND,
+  galleryTestKit,
+  jpegBytes,
+  pngBytes,
+  recordStorage,
+  uploadImages,
+  webpBytes,
+  type UploadFile,
+} from './test-kit.ts';
 
 const t = useApiTestContext();
 const kit = galleryTestKit(t);
@@ -31,7 +40,12 @@ function pngClaiming(width: number, height: number): Uint8Array {
   new DataView(ihdr.buffer).setUint32(0, width);
   new DataView(ihdr.buffer).setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', new Uint8Array(32).fill(7)), chunk('IEND', new Uint8Array())];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', new Uint8Array(32).fill(7)),
+    chunk('IEND', new Uint8Array()),
+  ];
   return new Uint8Array(parts.flatMap((part) => [...part]));
 }
 
@@ -66,7 +80,9 @@ describe('POST /api/images/gallery-upload', () => {
     ]);
     expect(body.success).toBe(true);
     expect(body.errors).toEqual([]);
-    expect(body.images.map((image) => [image['original_name'], image['title'], image['stored_title'], image['width'], image['height']])).toEqual([
+    expect(
+      body.images.map((image) => [image['original_name'], image['title'], image['stored_title'], image['width'], image['height']]),
+    ).toEqual([
       ['Wide Shot.PNG', 'Wide Shot.PNG', null, 2000, 1000],
       ['small.jpg', 'small.jpg', null, 64, 48],
       ['photo.jpeg', 'photo.jpeg', null, 30, 20],
@@ -105,7 +121,12 @@ describe('POST /api/images/gallery-upload', () => {
     const gallery = await kit.insertGallery();
     const gallerySummary = async () => (await (await t.call('/api/galleries/list')).json()).galleries[0];
     const first = await upload(cookie, gallery, [{ name: 'first.png', bytes: await pngBytes(300, 100) }]);
-    expect(await gallerySummary()).toMatchObject({ image_count: 1, hero_thumb: first.images[0]!['thumb'], hero_width: 300, hero_height: 100 });
+    expect(await gallerySummary()).toMatchObject({
+      image_count: 1,
+      hero_thumb: first.images[0]!['thumb'],
+      hero_width: 300,
+      hero_height: 100,
+    });
     const second = await upload(cookie, gallery, [{ name: 'second.png', bytes: await pngBytes(220, 100) }]);
     expect(await gallerySummary()).toMatchObject({ image_count: 2, hero_thumb: second.images[0]!['thumb'], hero_width: 220 });
     const page = await (await t.call(`/api/images/gallery-list?gallery_id=${gallery}`)).json();
@@ -120,7 +141,11 @@ describe('POST /api/images/gallery-upload', () => {
     const gallery = await kit.insertGallery();
     const good = await pngBytes();
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const gif = new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer());
+    const gif = new Uint8Array(
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+        .gif()
+        .toBuffer(),
+    );
     const body = await upload(cookie, gallery, [
       { name: 'good.png', bytes: good },
       { name: 'notes.txt', bytes: 'just text', type: 'text/plain' },
@@ -182,16 +207,26 @@ describe('POST /api/images/gallery-upload', () => {
   it('answers 400 with every reason when no file could be stored', async () => {
     const cookie = await t.signedInAs('author');
     const gallery = await kit.insertGallery();
-    const body = await upload(cookie, gallery, [{ name: 'a.gif', bytes: 'x' }, { name: 'dir/', bytes: 'y' }, { name: 'x.png\u0000.svg', bytes: 'z' }], 400);
+    const body = await upload(
+      cookie,
+      gallery,
+      [
+        { name: 'a.gif', bytes: 'x' },
+        { name: 'dir/', bytes: 'y' },
+        { name: 'x.png\u0000.svg', bytes: 'z' },
+      ],
+      400,
+    );
     const refused = 'Only .png, .jpg, .jpeg and .webp files are accepted.';
     // workerd's form parser refuses a whole body whose file name holds a NUL: still a 400 that stores nothing.
     if (remoteTarget) expect(body).toEqual({ success: false, error: 'Malformed request body.' });
-    else expect(body).toEqual({
-      success: false,
-      error: `a.gif: ${refused}; File 2: ${refused}; x.png.svg: ${refused}`,
-      images: [],
-      errors: [`a.gif: ${refused}`, `File 2: ${refused}`, `x.png.svg: ${refused}`],
-    });
+    else
+      expect(body).toEqual({
+        success: false,
+        error: `a.gif: ${refused}; File 2: ${refused}; x.png.svg: ${refused}`,
+        images: [],
+        errors: [`a.gif: ${refused}`, `File 2: ${refused}`, `x.png.svg: ${refused}`],
+      });
     expect(t.rebuilds).toEqual([]);
   });
 
@@ -245,7 +280,12 @@ describe('POST /api/images/gallery-upload', () => {
     const gallery = await kit.insertGallery();
     const png = await pngBytes();
     const responses = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => uploadImages(t, cookie, gallery, [{ name: `a${i}.png`, bytes: png }, { name: `b${i}.png`, bytes: png }])),
+      Array.from({ length: 6 }, (_, i) =>
+        uploadImages(t, cookie, gallery, [
+          { name: `a${i}.png`, bytes: png },
+          { name: `b${i}.png`, bytes: png },
+        ]),
+      ),
     );
     expect(responses.map((res) => res.status)).toEqual(Array(6).fill(201));
     expect(await rows()).toHaveLength(12);
@@ -255,8 +295,14 @@ describe('POST /api/images/gallery-upload', () => {
   });
 
   it.each([
-    ['automatic1111_cropped.png', { prompt: 'photo of a duck', parameters: 'monochrome', checkpoint: 'realistic_realisticVisionV20_v20', loras: [] }],
-    ['text_after_idat.png', { prompt: 'photo of a duck', parameters: 'monochrome', checkpoint: 'realistic_realisticVisionV20_v20', loras: [] }],
+    [
+      'automatic1111_cropped.png',
+      { prompt: 'photo of a duck', parameters: 'monochrome', checkpoint: 'realistic_realisticVisionV20_v20', loras: [] },
+    ],
+    [
+      'text_after_idat.png',
+      { prompt: 'photo of a duck', parameters: 'monochrome', checkpoint: 'realistic_realisticVisionV20_v20', loras: [] },
+    ],
     [
       'enslo-sd-webui.png',
       {
@@ -269,7 +315,8 @@ describe('POST /api/images/gallery-upload', () => {
     [
       'enslo-easy-reforge.png',
       {
-        prompt: '1girl, solo, hatsune miku, テスト, \n<lora:NoobV065sHyperDmd:1> masterpiece, best quality, very aesthetic, absurdres, newest, safe',
+        prompt:
+          '1girl, solo, hatsune miku, テスト, \n<lora:NoobV065sHyperDmd:1> masterpiece, best quality, very aesthetic, absurdres, newest, safe',
         parameters: 'bad anatomy, worst quality, low quality',
         checkpoint: 'copycatNoob_v11',
         loras: ['NoobV065sHyperDmd'],
@@ -284,7 +331,10 @@ describe('POST /api/images/gallery-upload', () => {
     const gallery = await kit.insertGallery();
     const { images } = await upload(cookie, gallery, [{ name, bytes: fixture(name) }]);
     const image = images[0]!;
-    expect({ ...image, prompt: image['prompt']?.trimEnd(), parameters: image['parameters']?.trimEnd() }).toMatchObject({ generator: 'automatic1111', ...expected });
+    expect({ ...image, prompt: image['prompt']?.trimEnd(), parameters: image['parameters']?.trimEnd() }).toMatchObject({
+      generator: 'automatic1111',
+      ...expected,
+    });
     expect((await (await t.call(`/api/images/gallery-list?gallery_id=${gallery}`)).json()).images[0]).toEqual(image);
   });
 
@@ -293,7 +343,9 @@ describe('POST /api/images/gallery-upload', () => {
     const gallery = await kit.insertGallery();
     const script = '<script>alert("prompt")</script><img src=x onerror=alert(1)>';
     const parameters = `${script} ${'masterpiece, '.repeat(300_000)}\nNegative prompt: '; drop table gallery_images; --\nSteps: 20, Sampler: Euler, CFG scale: NaN, Seed: 1, Size: 512x512, Model: <b>model</b>`;
-    const { images } = await upload(cookie, gallery, [{ name: 'hostile.png', bytes: withTextChunk(await pngBytes(), 'parameters', parameters) }]);
+    const { images } = await upload(cookie, gallery, [
+      { name: 'hostile.png', bytes: withTextChunk(await pngBytes(), 'parameters', parameters) },
+    ]);
     expect(parameters.length).toBeGreaterThan(3_000_000);
     const [image] = images;
     expect(image!['prompt'].startsWith(script)).toBe(true);
@@ -320,7 +372,11 @@ describe('POST /api/images/gallery-upload', () => {
       'unclip_2pass_cropped.png',
       'empty_image.png',
     ];
-    const { images, errors } = await upload(cookie, gallery, names.map((name) => ({ name, bytes: fixture(name) })));
+    const { images, errors } = await upload(
+      cookie,
+      gallery,
+      names.map((name) => ({ name, bytes: fixture(name) })),
+    );
     expect(errors).toEqual([]);
     for (const [i, name] of names.entries()) {
       const found = await extractGenerationMetadata(fixture(name));
@@ -368,8 +424,16 @@ describe('POST /api/images/gallery-upload', () => {
     await expectError(uploadImages(t, cookie, "1' or '1'='1", [png]), 400, 'The gallery must be a positive whole number');
     await expectError(uploadImages(t, cookie, 999, [png]), 404, GALLERY_NOT_FOUND);
     await expectError(uploadImages(t, cookie, gallery, []), 400, 'Choose at least one .png, .jpg, .jpeg or .webp file.');
-    await expectError(uploadImages(t, cookie, gallery, Array(101).fill({ name: 'x.png', bytes: 'x' })), 400, 'Upload at most 100 files at once.');
-    await expectError(t.call('/api/images/gallery-upload', { cookie, json: { gallery_id: gallery } }), 400, 'Send the request as multipart/form-data (a form with files).');
+    await expectError(
+      uploadImages(t, cookie, gallery, Array(101).fill({ name: 'x.png', bytes: 'x' })),
+      400,
+      'Upload at most 100 files at once.',
+    );
+    await expectError(
+      t.call('/api/images/gallery-upload', { cookie, json: { gallery_id: gallery } }),
+      400,
+      'Send the request as multipart/form-data (a form with files).',
+    );
     expect(await rows()).toEqual([]);
   });
 

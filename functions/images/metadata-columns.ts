@@ -22,7 +22,8 @@ function plainText(value: string | null, max: number): string | null {
 }
 
 const finite = (value: number | null) => (value !== null && Number.isFinite(value) ? value : null);
-const positiveInteger = (value: number | null) => (value !== null && Number.isInteger(value) && value > 0 && value < 2 ** 31 ? value : null);
+const positiveInteger = (value: number | null) =>
+  value !== null && Number.isInteger(value) && value > 0 && value < 2 ** 31 ? value : null;
 
 function cleanSettings(settings: GenerationSettings): GenerationSettings {
   return {

@@ -65,13 +65,26 @@ export function orient(source: Pixels, orientation: Orientation): Pixels {
       let tx: number;
       let ty: number;
       switch (orientation) {
-        case 2: [tx, ty] = [w - 1 - x, y]; break;
-        case 3: [tx, ty] = [w - 1 - x, h - 1 - y]; break;
-        case 4: [tx, ty] = [x, h - 1 - y]; break;
-        case 5: [tx, ty] = [y, x]; break;
-        case 6: [tx, ty] = [h - 1 - y, x]; break;
-        case 7: [tx, ty] = [h - 1 - y, w - 1 - x]; break;
-        default: [tx, ty] = [y, w - 1 - x]; // 8
+        case 2:
+          [tx, ty] = [w - 1 - x, y];
+          break;
+        case 3:
+          [tx, ty] = [w - 1 - x, h - 1 - y];
+          break;
+        case 4:
+          [tx, ty] = [x, h - 1 - y];
+          break;
+        case 5:
+          [tx, ty] = [y, x];
+          break;
+        case 6:
+          [tx, ty] = [h - 1 - y, x];
+          break;
+        case 7:
+          [tx, ty] = [h - 1 - y, w - 1 - x];
+          break;
+        default:
+          [tx, ty] = [y, w - 1 - x]; // 8
       }
       dst[ty * width + tx] = src[y * w + x]!;
     }

@@ -21,7 +21,10 @@ import { FileRefused, GALLERY_UPLOAD_MAX_BYTES, GALLERY_UPLOAD_MAX_FILES } from 
 
 const IMAGE_NOT_FOUND = 'Image not found.';
 const contentStaff = requireRole(...CONTENT_ROLES);
-const uploadBodyLimit = formBodyLimit(GALLERY_UPLOAD_MAX_BYTES, `The upload is too large (at most ${GALLERY_UPLOAD_MAX_BYTES / 1024 / 1024} MB at once).`);
+const uploadBodyLimit = formBodyLimit(
+  GALLERY_UPLOAD_MAX_BYTES,
+  `The upload is too large (at most ${GALLERY_UPLOAD_MAX_BYTES / 1024 / 1024} MB at once).`,
+);
 
 export const galleryImageRoutes = new Hono<AppEnv>()
   .get('/gallery-list', queryParams(imageListQuery), async (c) => {

@@ -25,12 +25,14 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((value) => value || null);
 
-export const imageUpdateSchema = z.strictObject({
-  id: idField,
-  /** Left out: unchanged. */
-  title: optionalText(IMAGE_LIMITS.title).optional(),
-  alt_text: optionalText(IMAGE_LIMITS.alt_text).optional(),
-}).register(fieldLabels, { title: 'The title', alt_text: 'The alt text' });
+export const imageUpdateSchema = z
+  .strictObject({
+    id: idField,
+    /** Left out: unchanged. */
+    title: optionalText(IMAGE_LIMITS.title).optional(),
+    alt_text: optionalText(IMAGE_LIMITS.alt_text).optional(),
+  })
+  .register(fieldLabels, { title: 'The title', alt_text: 'The alt text' });
 /** What the Gallery Manager sends to change an image's title or alt text. */
 export type ImageUpdateInput = z.input<typeof imageUpdateSchema>;
 

@@ -16,6 +16,6 @@ describe('likeSearchPattern', () => {
     expect(likeSearchPattern('100%')).toBe('%100\\%%');
     expect(likeSearchPattern('snake_case')).toBe('%snake\\_case%');
     expect(likeSearchPattern('C:\\sd')).toBe('%C:\\\\sd%');
-    expect(likeSearchPattern(".*[a]'\"")).toBe("%.*[a]'\"%");
+    expect(likeSearchPattern('.*[a]\'"')).toBe('%.*[a]\'"%');
   });
 });

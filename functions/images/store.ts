@@ -31,7 +31,11 @@ const IMAGE_COLUMNS = [
 ] as const;
 
 const likeCount = (eb: ExpressionBuilder<Database, 'gallery_images'>) =>
-  eb.selectFrom('image_likes').select(sql<number>`count(*)::int`.as('n')).whereRef('image_likes.image_id', '=', 'gallery_images.id').as('like_count');
+  eb
+    .selectFrom('image_likes')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('image_likes.image_id', '=', 'gallery_images.id')
+    .as('like_count');
 const commentCount = (eb: ExpressionBuilder<Database, 'gallery_images'>) =>
   eb
     .selectFrom('image_comments')
@@ -102,7 +106,10 @@ export const imageStore = {
   async page(db: Db, { galleryId, page, limit, terms }: ImagePageQuery): Promise<ImagePage> {
     // search_text is lower-cased by the database; lower() on the pattern uses the same rules.
     const matching = <O>(query: SelectQueryBuilder<Database, 'gallery_images', O>) =>
-      terms.reduce((q, term) => q.where(sql<boolean>`search_text like lower(${likeSearchPattern(term)})`), query.where('gallery_id', '=', galleryId));
+      terms.reduce(
+        (q, term) => q.where(sql<boolean>`search_text like lower(${likeSearchPattern(term)})`),
+        query.where('gallery_id', '=', galleryId),
+      );
     const [rows, count] = await Promise.all([
       newestImageFirst(matching(selectImages(db)))
         .limit(limit)

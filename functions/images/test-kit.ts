@@ -12,7 +12,11 @@ export const IMAGE_NOT_FOUND = { success: false, error: 'Image not found.' };
 export function galleryTestKit(t: ApiTestContext) {
   return {
     async insertGallery(slug = 'field-studies', rating: 'PG' | 'X' = 'PG'): Promise<number> {
-      const row = await t.database.db.insertInto('galleries').values({ slug, title: `Title of ${slug}`, rating }).returning('id').executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .insertInto('galleries')
+        .values({ slug, title: `Title of ${slug}`, rating })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
 
@@ -39,15 +43,27 @@ export function galleryTestKit(t: ApiTestContext) {
 
 /** A real, small PNG of the given size (solid colour, so it compresses to almost nothing). */
 export async function pngBytes(width = 64, height = 48): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 export async function jpegBytes(width = 64, height = 48): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#a53a6e' } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#a53a6e' } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 export async function webpBytes(width = 64, height = 48): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#6ea53a' } }).webp().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#6ea53a' } })
+      .webp()
+      .toBuffer(),
+  );
 }
 
 export interface UploadFile {

@@ -27,7 +27,10 @@ async function putAll(storage: Storage, files: readonly { key: string; body: Uin
   const results = await Promise.allSettled(files.map((file) => storage.put(file.key, file.body, file.type)));
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) {
-    await deleteStoredFiles(storage, files.map((file) => file.key));
+    await deleteStoredFiles(
+      storage,
+      files.map((file) => file.key),
+    );
     throw failed.reason;
   }
 }
@@ -76,7 +79,10 @@ export async function storeGalleryImage(deps: UploadDeps, galleryId: number, fil
       ...(await metadataColumns(bytes)),
     });
   } catch (error) {
-    await deleteStoredFiles(deps.storage, files.map((f) => f.key));
+    await deleteStoredFiles(
+      deps.storage,
+      files.map((f) => f.key),
+    );
     if (foreignKeyViolation(error) !== null) throw new AppError(404, GALLERY_NOT_FOUND); // deleted meanwhile
     if (diskFull(error)) throw error;
     console.error(`[gallery-upload] saving "${name}" failed:`, error);

@@ -44,7 +44,9 @@ describe('gallery upload with the WASM image processor', () => {
     const gallery = await kit.insertGallery();
     const res = await uploadImages(t, cookie, gallery, [{ name: 'huge.png', bytes: await fixture('enslo-easy-reforge.png') }]);
     expect(res.status).toBe(400);
-    expect((await res.json()).errors).toEqual(['huge.png: The image is too large to process here (1536×1536 pixels; at most 1 megapixels).']);
+    expect((await res.json()).errors).toEqual([
+      'huge.png: The image is too large to process here (1536×1536 pixels; at most 1 megapixels).',
+    ]);
     expect(storage.keys.size).toBe(0);
     expect(await rows()).toEqual([]);
   });

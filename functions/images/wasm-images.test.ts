@@ -21,7 +21,11 @@ const sizeOf = async (bytes: Uint8Array) => {
   return { format, width, height };
 };
 const png = async (width: number, height: number) =>
-  new Uint8Array(await sharp({ create: { width, height, channels: 4, background: '#336699' } }).png().toBuffer());
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 4, background: '#336699' } })
+      .png()
+      .toBuffer(),
+  );
 
 describe('wasmImages.renditions on real images', () => {
   it.each([
@@ -50,7 +54,11 @@ describe('wasmImages.renditions on real images', () => {
   });
 
   it('decodes WebP uploads too', async () => {
-    const webp = new Uint8Array(await sharp(await fixture('enslo-comfyui.png')).webp().toBuffer());
+    const webp = new Uint8Array(
+      await sharp(await fixture('enslo-comfyui.png'))
+        .webp()
+        .toBuffer(),
+    );
     const result = await processor.renditions(webp);
     expect([result.width, result.height]).toEqual([1024, 1024]);
     expect((await sizeOf(result.thumb)).width).toBe(480);
@@ -84,7 +92,13 @@ describe('wasmImages.renditions and EXIF orientation', () => {
   ];
   const quadrantImage = (format: 'jpeg' | 'webp', orientation: number) =>
     sharp({ create: { width: 160, height: 80, channels: 3, background: '#000' } })
-      .composite(QUADRANTS.map(({ color, left, top }) => ({ input: { create: { width: 80, height: 40, channels: 3, background: color } }, left, top })))
+      .composite(
+        QUADRANTS.map(({ color, left, top }) => ({
+          input: { create: { width: 80, height: 40, channels: 3, background: color } },
+          left,
+          top,
+        })),
+      )
       [format]({ quality: 95 })
       .withMetadata({ orientation })
       .toBuffer();

@@ -82,9 +82,12 @@ function toBase64(bytes: Uint8Array): string {
 async function render(bytes: Uint8Array, maxPixels: number): Promise<ImageRenditions> {
   // The size from the header, so an image too large for this runtime is refused before decoding.
   const header = checkImageBytes(bytes);
-  if (!header.ok || header.format === 'gif') throw new Error(`not a complete PNG, JPEG or WebP (${header.ok ? header.format : header.problem})`);
+  if (!header.ok || header.format === 'gif')
+    throw new Error(`not a complete PNG, JPEG or WebP (${header.ok ? header.format : header.problem})`);
   if (header.width * header.height > maxPixels) {
-    throw new FileRefused(`The image is too large to process here (${header.width}×${header.height} pixels; at most ${Math.floor(maxPixels / 1_000_000)} megapixels).`);
+    throw new FileRefused(
+      `The image is too large to process here (${header.width}×${header.height} pixels; at most ${Math.floor(maxPixels / 1_000_000)} megapixels).`,
+    );
   }
   const pixelBytes = header.format === 'png' ? withoutPngText(bytes) : bytes; // the metadata was read already
   const decoded: Pixels = await DECODERS[header.format](ownBuffer(pixelBytes).buffer as ArrayBuffer);

@@ -8,7 +8,8 @@ const t = useApiTestContext();
 const kit = galleryTestKit(t);
 
 describe('image likes: gallery-like and gallery-stats', () => {
-  const like = (image_id: unknown, cookie?: string) => t.call('/api/images/gallery-like', { json: { image_id }, ...(cookie ? { cookie } : {}) });
+  const like = (image_id: unknown, cookie?: string) =>
+    t.call('/api/images/gallery-like', { json: { image_id }, ...(cookie ? { cookie } : {}) });
   const stats = async (image_id: number, cookie?: string) => {
     const res = await t.call(`/api/images/gallery-stats?image_id=${image_id}`, cookie ? { cookie } : {});
     expect(res.status).toBe(200);
@@ -19,7 +20,10 @@ describe('image likes: gallery-like and gallery-stats', () => {
     const [id] = await kit.insertImages(await kit.insertGallery(), {});
     await t.database.db
       .insertInto('image_comments')
-      .values([{ image_id: id!, content: 'ok', status: 'approved' }, { image_id: id!, content: 'wait', status: 'pending' }])
+      .values([
+        { image_id: id!, content: 'ok', status: 'approved' },
+        { image_id: id!, content: 'wait', status: 'pending' },
+      ])
       .execute();
     expect(await stats(id!)).toEqual({ ok: true, likes: 0, comments: 1, liked: false });
 
@@ -33,7 +37,10 @@ describe('image likes: gallery-like and gallery-stats', () => {
     expect(await stats(id!)).toEqual({ ok: true, likes: 1, comments: 1, liked: false });
 
     expect(await (await like(id, cookie)).json()).toEqual({ success: true, like_count: 0, comments: 1, user_liked: false });
-    expect(await (await t.call('/api/images/gallery-like.php', { json: { image_id: id }, cookie })).json()).toMatchObject({ like_count: 1, user_liked: true });
+    expect(await (await t.call('/api/images/gallery-like.php', { json: { image_id: id }, cookie })).json()).toMatchObject({
+      like_count: 1,
+      user_liked: true,
+    });
     expect(t.rebuilds).toEqual([]);
   });
 

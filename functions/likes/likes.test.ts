@@ -18,7 +18,8 @@ function visitorCookies(res: Response): string[] {
 
 const visitorIdOf = (cookie: string) => cookie.slice('visitor='.length, 'visitor='.length + 36);
 
-const like = (chapter_id: unknown, cookie?: string) => t.call('/api/chapters/like', { json: { chapter_id }, ...(cookie ? { cookie } : {}) });
+const like = (chapter_id: unknown, cookie?: string) =>
+  t.call('/api/chapters/like', { json: { chapter_id }, ...(cookie ? { cookie } : {}) });
 const likeState = (chapter_id: number, cookie?: string) => t.call(`/api/chapters/like?chapter_id=${chapter_id}`, cookie ? { cookie } : {});
 const newVisitor = (chapter_id: number) => visitorCookie(t, `/api/chapters/like?chapter_id=${chapter_id}`);
 const likeRows = () => t.database.db.selectFrom('chapter_likes').select(['chapter_id', 'visitor_key']).orderBy('id').execute();

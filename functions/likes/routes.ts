@@ -31,7 +31,12 @@ export const imageLikeRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const { image_id } = c.req.valid('query');
     const { like_count, user_liked } = await readerLikeState(c, imageTarget, IMAGE_LIKES, image_id);
-    return c.json({ ok: true, likes: like_count, comments: await commentStore.countApproved(db, IMAGE_COMMENTS, image_id), liked: user_liked });
+    return c.json({
+      ok: true,
+      likes: like_count,
+      comments: await commentStore.countApproved(db, IMAGE_COMMENTS, image_id),
+      liked: user_liked,
+    });
   })
 
   .post('/gallery-like', bannedAddressGuard, jsonBody(imageLikeBody), rateLimit(LIKE_LIMIT), async (c) => {

@@ -29,8 +29,14 @@ describe('migration 2026-11-22T0300_moderation', () => {
     await sql`insert into banned_ips (ip_address) values ('203.0.113.5'), ('2001:DB8::1')`.execute(db);
 
     await migrateToLatest(db);
-    await db.insertInto('chapter_comments').values({ chapter_id: 1, content: 'new chapter' } as never).execute();
-    await db.insertInto('image_comments').values({ image_id: 1, content: 'new image' } as never).execute();
+    await db
+      .insertInto('chapter_comments')
+      .values({ chapter_id: 1, content: 'new chapter' } as never)
+      .execute();
+    await db
+      .insertInto('image_comments')
+      .values({ image_id: 1, content: 'new image' } as never)
+      .execute();
 
     const chapterIds = (await db.selectFrom('chapter_comments').select('id').execute()).map((r) => r.id);
     const imageIds = (await db.selectFrom('image_comments').select('id').execute()).map((r) => r.id);

@@ -13,10 +13,21 @@ async function readerComments() {
   const kit = galleryTestKit(t);
   const [imageId] = await kit.insertImages(await kit.insertGallery('field-studies'), { title: 'Winged' });
   const post = (path: string, json: object, ip: string) => t.call(path, { ip, json });
-  expect((await post('/api/chapters/comments/create', { chapter_id: published, author_name: 'Vera', content: 'On the chapter' }, '203.0.113.5')).status).toBe(201);
-  expect((await post('/api/images/gallery-comment-create', { image_id: imageId, content: 'On the image' }, '2001:db8::7')).status).toBe(201);
-  const ids = async (table: 'chapter_comments' | 'image_comments') => (await t.database.db.selectFrom(table).select('id').execute()).map((r) => r.id);
-  return { chapterId: published, imageId: imageId!, chapterCommentId: (await ids('chapter_comments'))[0]!, imageCommentId: (await ids('image_comments'))[0]! };
+  expect(
+    (await post('/api/chapters/comments/create', { chapter_id: published, author_name: 'Vera', content: 'On the chapter' }, '203.0.113.5'))
+      .status,
+  ).toBe(201);
+  expect((await post('/api/images/gallery-comment-create', { image_id: imageId, content: 'On the image' }, '2001:db8::7')).status).toBe(
+    201,
+  );
+  const ids = async (table: 'chapter_comments' | 'image_comments') =>
+    (await t.database.db.selectFrom(table).select('id').execute()).map((r) => r.id);
+  return {
+    chapterId: published,
+    imageId: imageId!,
+    chapterCommentId: (await ids('chapter_comments'))[0]!,
+    imageCommentId: (await ids('image_comments'))[0]!,
+  };
 }
 
 async function json(response: Promise<Response>, status = 200) {
@@ -137,13 +148,19 @@ describe('GET /api/admin/comments/list', () => {
 describe('POST /api/admin/comments/moderate', () => {
   const moderate = (cookie: string, json: unknown) => t.call('/api/admin/comments/moderate', { cookie, json });
   const publicComments = async (chapterId: number) =>
-    (await json(t.call(`/api/chapters/comments/list?chapter_id=${chapterId}`))).comments.map((c: { comment_text: string }) => c.comment_text);
+    (await json(t.call(`/api/chapters/comments/list?chapter_id=${chapterId}`))).comments.map(
+      (c: { comment_text: string }) => c.comment_text,
+    );
   const stats = async (cookie: string) => (await json(t.call('/api/admin/mod-stats', { cookie }))).stats;
 
   it('approves a pending comment: readers see it at once, and no rebuild is needed', async () => {
     const { chapterId, chapterCommentId } = await readerComments();
     const cookie = await t.signedInAs('mod');
-    expect(await json(moderate(cookie, { id: chapterCommentId, action: 'approve' }))).toEqual({ success: true, id: chapterCommentId, status: 'approved' });
+    expect(await json(moderate(cookie, { id: chapterCommentId, action: 'approve' }))).toEqual({
+      success: true,
+      id: chapterCommentId,
+      status: 'approved',
+    });
     expect(await publicComments(chapterId)).toEqual(['On the chapter']);
     expect(t.rebuilds).toEqual([]);
   });
@@ -159,7 +176,11 @@ describe('POST /api/admin/comments/moderate', () => {
     const { chapterId, chapterCommentId } = await readerComments();
     const cookie = await t.signedInAs('admin');
     await json(moderate(cookie, { id: chapterCommentId, action: 'approve' }));
-    expect(await json(moderate(cookie, { id: chapterCommentId, action: 'reject' }))).toEqual({ success: true, id: chapterCommentId, status: 'rejected' });
+    expect(await json(moderate(cookie, { id: chapterCommentId, action: 'reject' }))).toEqual({
+      success: true,
+      id: chapterCommentId,
+      status: 'rejected',
+    });
     expect(await publicComments(chapterId)).toEqual([]);
     expect(await stats(cookie)).toEqual({ pending_comments: 1, approved_comments: 0, rejected_comments: 1, banned_ips: 0 });
     await expectText(moderate(cookie, { id: chapterCommentId, action: 'reject' }), 409, 'This comment is already rejected.');
@@ -181,7 +202,8 @@ describe('POST /api/admin/comments/moderate', () => {
 
   it('answers 404 as plain text for an unknown comment', async () => {
     const cookie = await t.signedInAs('mod');
-    for (const action of ['approve', 'reject', 'delete']) await expectText(moderate(cookie, { id: 424242, action }), 404, 'Comment not found.');
+    for (const action of ['approve', 'reject', 'delete'])
+      await expectText(moderate(cookie, { id: 424242, action }), 404, 'Comment not found.');
   });
 
   it('ends a race between approve and delete of one comment with the comment gone and no 500', async () => {
@@ -257,7 +279,9 @@ describe('POST /api/admin/ban-ip', () => {
   it('keeps a hostile reason as text', async () => {
     const reason = `<script>alert(1)</script> '); drop table banned_ips; --`;
     await json(banIp(await t.signedInAs('mod'), { ip_address: '203.0.113.5', reason }), 201);
-    const { banned_ips } = await json(t.call('/api/admin/banned-ips/list', { cookie: await t.signIn('mod-user', 'correct horse battery') }));
+    const { banned_ips } = await json(
+      t.call('/api/admin/banned-ips/list', { cookie: await t.signIn('mod-user', 'correct horse battery') }),
+    );
     expect(banned_ips[0].reason).toBe(reason);
   });
 
@@ -299,7 +323,9 @@ describe('unban-ip, banned-ips/list and mod-stats', () => {
     await json(t.call('/api/admin/ban-ip', { cookie, json: { ip_address: '203.0.113.5' } }), 201);
     await t.database.db.deleteFrom('users').execute();
     const admin = await t.signedInAs('admin');
-    expect((await json(t.call('/api/admin/banned-ips/list', { cookie: admin }))).banned_ips).toMatchObject([{ banned_by: null, banned_by_username: null }]);
+    expect((await json(t.call('/api/admin/banned-ips/list', { cookie: admin }))).banned_ips).toMatchObject([
+      { banned_by: null, banned_by_username: null },
+    ]);
   });
 
   it('counts comments by status and the bans', async () => {

@@ -36,26 +36,28 @@ export const moderateBody = z.strictObject({ id: idField, action: z.enum(MODERAT
 /** Long enough for any address or range typed by hand; the message quotes at most this much. */
 const IP_INPUT_MAX_LENGTH = 100;
 
-export const banBody = z.strictObject({
-  ip_address: z
-    .string()
-    .trim()
-    .min(1, 'IP address is required.')
-    .max(IP_INPUT_MAX_LENGTH)
-    .transform((text, ctx) => {
-      const target = parseBanTarget(text);
-      if (target.ok) return target.value;
-      ctx.addIssue({ code: 'custom', message: `IP address '${text}' ${target.problem}.` });
-      return z.NEVER;
-    }),
-  /** Optional; the column holds at most 500 characters. */
-  reason: z
-    .string()
-    .trim()
-    .max(BAN_REASON_MAX_LENGTH)
-    .nullish()
-    .transform((reason) => reason ?? ''),
-}).register(fieldLabels, { ip_address: 'The IP address', reason: 'The reason' });
+export const banBody = z
+  .strictObject({
+    ip_address: z
+      .string()
+      .trim()
+      .min(1, 'IP address is required.')
+      .max(IP_INPUT_MAX_LENGTH)
+      .transform((text, ctx) => {
+        const target = parseBanTarget(text);
+        if (target.ok) return target.value;
+        ctx.addIssue({ code: 'custom', message: `IP address '${text}' ${target.problem}.` });
+        return z.NEVER;
+      }),
+    /** Optional; the column holds at most 500 characters. */
+    reason: z
+      .string()
+      .trim()
+      .max(BAN_REASON_MAX_LENGTH)
+      .nullish()
+      .transform((reason) => reason ?? ''),
+  })
+  .register(fieldLabels, { ip_address: 'The IP address', reason: 'The reason' });
 
 /** What the moderation screen sends to ban an address or a range. */
 export type BanInput = z.input<typeof banBody>;

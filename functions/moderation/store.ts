@@ -32,7 +32,15 @@ export interface ModerationComment {
 }
 
 /** The comment's own columns, the same in both comment tables. */
-const SHARED_COLUMNS = ['c.author_name', 'c.author_email', 'c.ip_address', 'c.status', 'c.held_reason', 'c.content', 'c.created_at'] as const;
+const SHARED_COLUMNS = [
+  'c.author_name',
+  'c.author_email',
+  'c.ip_address',
+  'c.status',
+  'c.held_reason',
+  'c.content',
+  'c.created_at',
+] as const;
 
 /** The columns both halves of the list share; the chapter and image halves fill them differently. */
 function chapterRows(db: Db) {

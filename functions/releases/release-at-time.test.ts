@@ -22,7 +22,9 @@ const SCHEDULED_TEXT = 'The scheduled chapter’s secret text.';
 /** The text of every document in the story's EPUB, joined. */
 async function epubText(story: Parameters<typeof buildStoryEpub>[0]['story']): Promise<string> {
   const book = unzipSync(await buildStoryEpub({ story, profile: { name: 'Mara' }, siteOrigin: ORIGIN, readImage: async () => null }));
-  return Object.values(book).map((bytes) => new TextDecoder().decode(bytes)).join('\n');
+  return Object.values(book)
+    .map((bytes) => new TextDecoder().decode(bytes))
+    .join('\n');
 }
 
 async function publicView() {
@@ -87,7 +89,11 @@ describe('releasing scheduled chapters', () => {
     const storyId = await insertStory();
     const [id] = await insertChapters(storyId, { chapter_number: 1, status: 'draft', release_at: RELEASE.toISOString() });
     await runDueReleases(t.deps, new Date(RELEASE.getTime() + 5 * 60_000)); // the server was down for five minutes
-    const row = await t.database.db.selectFrom('chapters').select(['status', 'release_at', 'updated_at']).where('id', '=', id!).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('chapters')
+      .select(['status', 'release_at', 'updated_at'])
+      .where('id', '=', id!)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'published', release_at: null, updated_at: RELEASE });
   });
 

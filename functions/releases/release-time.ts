@@ -11,7 +11,10 @@ interface ReleaseFields {
 }
 
 /** The status and release time to store, and whether a past release time published it now. */
-export function resolveRelease<T extends ReleaseFields>(input: T, now: Date): { fields: Omit<T, 'release_at'> & { release_at?: Date | null }; releasedAtOnce: boolean } {
+export function resolveRelease<T extends ReleaseFields>(
+  input: T,
+  now: Date,
+): { fields: Omit<T, 'release_at'> & { release_at?: Date | null }; releasedAtOnce: boolean } {
   const { release_at, ...rest } = input;
   if (release_at === undefined) {
     // Publishing by hand ends a schedule: a later switch back to draft must not bring it back.

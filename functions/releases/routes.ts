@@ -13,33 +13,39 @@ import { storyStore } from '#functions/stories/store.ts';
 import { storyScheduleSchema } from './schema.ts';
 import { releaseStore } from './store.ts';
 
-export const NO_DRAFTS_TO_SCHEDULE = 'There are no drafts without a release time in this story, so nothing was scheduled. Add draft chapters first.';
+export const NO_DRAFTS_TO_SCHEDULE =
+  'There are no drafts without a release time in this story, so nothing was scheduled. Add draft chapters first.';
 
-export const releaseRoutes = new Hono<AppEnv>().post('/schedule', requireRole(...CONTENT_ROLES), jsonBody(storyScheduleSchema), async (c) => {
-  const { deps } = c.var;
-  const { story_id, schedule } = c.req.valid('json');
-  if (!(await storyStore.find(deps.db, { id: story_id, publishedOnly: false }))) throw new AppError(404, 'Story not found.');
+export const releaseRoutes = new Hono<AppEnv>().post(
+  '/schedule',
+  requireRole(...CONTENT_ROLES),
+  jsonBody(storyScheduleSchema),
+  async (c) => {
+    const { deps } = c.var;
+    const { story_id, schedule } = c.req.valid('json');
+    if (!(await storyStore.find(deps.db, { id: story_id, publishedOnly: false }))) throw new AppError(404, 'Story not found.');
 
-  if (schedule === null) {
-    await releaseStore.saveSchedule(deps.db, story_id, null, []);
-    return c.json({ success: true, scheduled: [], message: 'The release schedule was removed; chapters keep their release times.' });
-  }
+    if (schedule === null) {
+      await releaseStore.saveSchedule(deps.db, story_id, null, []);
+      return c.json({ success: true, scheduled: [], message: 'The release schedule was removed; chapters keep their release times.' });
+    }
 
-  const { drafts, lastReleaseAt } = await releaseStore.unscheduledDrafts(deps.db, story_id);
-  if (drafts.length === 0) throw new AppError(409, NO_DRAFTS_TO_SCHEDULE);
-  const now = nowOf(deps);
-  const { time_zone } = await profileStore.get(deps.db);
-  const after = lastReleaseAt && lastReleaseAt > now ? lastReleaseAt : now;
-  const times = nextReleaseTimes(schedule, time_zone, after, drafts.length);
-  const releases = drafts.map((draft, i) => ({ ...draft, release_at: times[i]! }));
-  await releaseStore.saveSchedule(deps.db, story_id, schedule, releases);
+    const { drafts, lastReleaseAt } = await releaseStore.unscheduledDrafts(deps.db, story_id);
+    if (drafts.length === 0) throw new AppError(409, NO_DRAFTS_TO_SCHEDULE);
+    const now = nowOf(deps);
+    const { time_zone } = await profileStore.get(deps.db);
+    const after = lastReleaseAt && lastReleaseAt > now ? lastReleaseAt : now;
+    const times = nextReleaseTimes(schedule, time_zone, after, drafts.length);
+    const releases = drafts.map((draft, i) => ({ ...draft, release_at: times[i]! }));
+    await releaseStore.saveSchedule(deps.db, story_id, schedule, releases);
 
-  deps.releasesChanged?.();
-  deps.rebuild.schedule('release schedule saved');
-  const first = formatReleaseTime(releases[0]!.release_at, time_zone);
-  return c.json({
-    success: true,
-    scheduled: releases.map(({ id, chapter_number, release_at }) => ({ id, chapter_number, release_at: release_at.toISOString() })),
-    message: `${releases.length === 1 ? '1 chapter' : `${releases.length} chapters`} scheduled, the first on ${first}.`,
-  });
-});
+    deps.releasesChanged?.();
+    deps.rebuild.schedule('release schedule saved');
+    const first = formatReleaseTime(releases[0]!.release_at, time_zone);
+    return c.json({
+      success: true,
+      scheduled: releases.map(({ id, chapter_number, release_at }) => ({ id, chapter_number, release_at: release_at.toISOString() })),
+      message: `${releases.length === 1 ? '1 chapter' : `${releases.length} chapters`} scheduled, the first on ${first}.`,
+    });
+  },
+);

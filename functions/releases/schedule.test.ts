@@ -24,7 +24,13 @@ describe('POST /api/stories/schedule', () => {
     await setTimeZone('Europe/Berlin');
     const cookie = await t.signedInAs('author');
     const storyId = await insertStory();
-    await insertChapters(storyId, { chapter_number: 1 }, { chapter_number: 3, status: 'draft' }, { chapter_number: 2, status: 'draft' }, { chapter_number: 4, status: 'draft' });
+    await insertChapters(
+      storyId,
+      { chapter_number: 1 },
+      { chapter_number: 3, status: 'draft' },
+      { chapter_number: 2, status: 'draft' },
+      { chapter_number: 4, status: 'draft' },
+    );
 
     const res = await schedule(cookie, { story_id: storyId, schedule: TUESDAY_AND_FRIDAY });
     expect(res.status).toBe(200);
@@ -46,7 +52,11 @@ describe('POST /api/stories/schedule', () => {
     t.clock.now = SUNDAY_NOON;
     const cookie = await t.signedInAs('author');
     const storyId = await insertStory();
-    await insertChapters(storyId, { chapter_number: 1, status: 'draft', release_at: '2026-12-04T18:00:00Z' }, { chapter_number: 2, status: 'draft' });
+    await insertChapters(
+      storyId,
+      { chapter_number: 1, status: 'draft', release_at: '2026-12-04T18:00:00Z' },
+      { chapter_number: 2, status: 'draft' },
+    );
     await schedule(cookie, { story_id: storyId, schedule: TUESDAY_AND_FRIDAY });
     expect(await releaseTimes()).toEqual([
       [1, '2026-12-04T18:00:00.000Z'],

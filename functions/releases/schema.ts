@@ -6,7 +6,9 @@ import { fieldLabels } from '#core/zod-messages.ts';
 
 export const releaseScheduleField = z.strictObject({
   weekdays: z
-    .array(z.number().int('must be whole numbers').min(0, 'must be 0 (Sunday) to 6 (Saturday)').max(6, 'must be 0 (Sunday) to 6 (Saturday)'))
+    .array(
+      z.number().int('must be whole numbers').min(0, 'must be 0 (Sunday) to 6 (Saturday)').max(6, 'must be 0 (Sunday) to 6 (Saturday)'),
+    )
     .min(1, 'must include at least one day')
     .max(7)
     .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
@@ -14,7 +16,9 @@ export const releaseScheduleField = z.strictObject({
 });
 
 /** A schedule fills the story's unscheduled drafts; null removes the schedule (release times stay). */
-export const storyScheduleSchema = z.strictObject({
-  story_id: idField,
-  schedule: releaseScheduleField.nullable(),
-}).register(fieldLabels, { story_id: 'The story', 'schedule.weekdays': 'The release days', 'schedule.time': 'The release time' });
+export const storyScheduleSchema = z
+  .strictObject({
+    story_id: idField,
+    schedule: releaseScheduleField.nullable(),
+  })
+  .register(fieldLabels, { story_id: 'The story', 'schedule.weekdays': 'The release days', 'schedule.time': 'The release time' });

@@ -39,7 +39,10 @@ export const releaseStore = {
   },
 
   /** The story's drafts without a release time, in reading order, and its latest release time. */
-  async unscheduledDrafts(db: Db, storyId: number): Promise<{ drafts: { id: number; chapter_number: number }[]; lastReleaseAt: Date | null }> {
+  async unscheduledDrafts(
+    db: Db,
+    storyId: number,
+  ): Promise<{ drafts: { id: number; chapter_number: number }[]; lastReleaseAt: Date | null }> {
     const drafts = await db
       .selectFrom('chapters')
       .select(['id', 'chapter_number'])
@@ -58,7 +61,12 @@ export const releaseStore = {
   },
 
   /** Saves the story's schedule and gives each chapter its release time, all or nothing. */
-  async saveSchedule(db: Db, storyId: number, schedule: ReleaseSchedule | null, releases: { id: number; release_at: Date }[]): Promise<void> {
+  async saveSchedule(
+    db: Db,
+    storyId: number,
+    schedule: ReleaseSchedule | null,
+    releases: { id: number; release_at: Date }[],
+  ): Promise<void> {
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('stories')

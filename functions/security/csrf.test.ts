@@ -25,14 +25,20 @@ const profileName = async () => (await (await t.call('/api/author/get')).json())
 const FORMS: [string, () => { body: BodyInit; headers: Record<string, string> }][] = [
   ['text/plain', () => ({ body: '{"name":"Pwned"}', headers: { 'content-type': 'text/plain' } })],
   ['text/plain with a charset', () => ({ body: '{"name":"Pwned"}', headers: { 'content-type': 'text/plain;charset=UTF-8' } })],
-  ['text/plain naming JSON in a parameter', () => ({ body: '{"name":"Pwned"}', headers: { 'content-type': 'text/plain; x=application/json' } })],
+  [
+    'text/plain naming JSON in a parameter',
+    () => ({ body: '{"name":"Pwned"}', headers: { 'content-type': 'text/plain; x=application/json' } }),
+  ],
   ['application/x-www-form-urlencoded', () => ({ body: 'name=Pwned', headers: { 'content-type': 'application/x-www-form-urlencoded' } })],
   ['upper-case urlencoded', () => ({ body: 'name=Pwned', headers: { 'content-type': 'APPLICATION/X-WWW-FORM-URLENCODED' } })],
-  ['multipart/form-data', () => {
-    const form = new FormData();
-    form.append('name', 'Pwned');
-    return { body: form, headers: {} };
-  }],
+  [
+    'multipart/form-data',
+    () => {
+      const form = new FormData();
+      form.append('name', 'Pwned');
+      return { body: form, headers: {} };
+    },
+  ],
   // A byte body gets no content type from fetch: the header is simply absent.
   ['no content type', () => ({ body: new TextEncoder().encode('{"name":"Pwned"}'), headers: {} })],
 ];
@@ -52,7 +58,11 @@ describe('CSRF on a state-changing admin route (POST /api/author/update)', () =>
     async (_name, from, make) => {
       const { body, headers } = make();
       // Straight to the app: t.call would add the site's own Origin.
-      const res = await t.app.request(`${TEST_ORIGIN}/api/author/update`, { method: 'POST', body, headers: { cookie, ...headers, ...from } });
+      const res = await t.app.request(`${TEST_ORIGIN}/api/author/update`, {
+        method: 'POST',
+        body,
+        headers: { cookie, ...headers, ...from },
+      });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expect(await profileName()).toBe('Ada');
@@ -67,7 +77,11 @@ describe('CSRF on a state-changing admin route (POST /api/author/update)', () =>
   });
 
   it('a form from a foreign Origin gets 403', async () => {
-    const res = await t.call('/api/author/update', { cookie, body: 'name=Pwned', headers: { origin: EVIL, 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.call('/api/author/update', {
+      cookie,
+      body: 'name=Pwned',
+      headers: { origin: EVIL, 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -77,7 +91,12 @@ describe('CSRF on a state-changing admin route (POST /api/author/update)', () =>
       headers: { origin: EVIL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     });
     expect(preflight.status).toBeLessThan(500);
-    for (const header of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods', 'access-control-allow-headers']) {
+    for (const header of [
+      'access-control-allow-origin',
+      'access-control-allow-credentials',
+      'access-control-allow-methods',
+      'access-control-allow-headers',
+    ]) {
       expect(preflight.headers.get(header), header).toBeNull();
     }
     // Without the grant the browser never sends the POST; sent anyway (not from a browser), the
@@ -97,7 +116,11 @@ describe('CSRF on a state-changing admin route (POST /api/author/update)', () =>
 
 describe('CSRF elsewhere', () => {
   it('a multipart upload from a foreign Origin stores nothing', async () => {
-    const { id } = await t.database.db.insertInto('galleries').values({ slug: 'g', title: 'G', rating: 'PG' }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await t.database.db
+      .insertInto('galleries')
+      .values({ slug: 'g', title: 'G', rating: 'PG' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const res = await t.call('/api/images/gallery-upload', {
       cookie,
       body: galleryUploadForm(id, [{ name: 'a.png', bytes: await pngBytes() }]),
@@ -116,7 +139,9 @@ describe('CSRF elsewhere', () => {
       expect(res.status).toBe(403);
     }
     const json = JSON.stringify({ chapter_id: chapterId, content: 'Hello' });
-    expect((await t.call('/api/chapters/comments/create', { body: json, headers: { 'content-type': 'text/plain', origin: EVIL } })).status).toBe(403);
+    expect(
+      (await t.call('/api/chapters/comments/create', { body: json, headers: { 'content-type': 'text/plain', origin: EVIL } })).status,
+    ).toBe(403);
     expect(await t.database.db.selectFrom('chapter_comments').selectAll().execute()).toEqual([]);
   });
 

@@ -24,7 +24,15 @@ let port: number;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'open-redirect-test-'));
   const site = path.join(dataDir, 'site');
-  for (const page of ['index.html', 'storytime/index.html', 'galleries/index.html', 'galleries/field-studies/index.html', 'admin/index.html', '404.html', 'gallery-not-found/index.html']) {
+  for (const page of [
+    'index.html',
+    'storytime/index.html',
+    'galleries/index.html',
+    'galleries/field-studies/index.html',
+    'admin/index.html',
+    '404.html',
+    'gallery-not-found/index.html',
+  ]) {
     fs.mkdirSync(path.dirname(path.join(site, page)), { recursive: true });
     fs.writeFileSync(path.join(site, page), `<h1>${page}</h1>`);
   }
@@ -128,13 +136,16 @@ describe('open redirects', () => {
     expect(answer.headers.refresh).toBeUndefined();
   });
 
-  it.each(['evil.example', 'evil.example:80', `127.0.0.1:${port}@evil.example`])('a Host header of %s is not where a redirect leads', async (host) => {
-    for (const attack of ['/no-such-page', '/storytime/x', '/galleries/a/b', '//evil.example/']) {
-      const answer = await rawGet(attack, { host });
-      const location = answer.headers.location;
-      if (location !== undefined) expect(location, `${attack} with Host ${host}`).toMatch(/^\/(?![/\\])/);
-    }
-  });
+  it.each(['evil.example', 'evil.example:80', `127.0.0.1:${port}@evil.example`])(
+    'a Host header of %s is not where a redirect leads',
+    async (host) => {
+      for (const attack of ['/no-such-page', '/storytime/x', '/galleries/a/b', '//evil.example/']) {
+        const answer = await rawGet(attack, { host });
+        const location = answer.headers.location;
+        if (location !== undefined) expect(location, `${attack} with Host ${host}`).toMatch(/^\/(?![/\\])/);
+      }
+    },
+  );
 
   it('redirects and refusals carry the page security headers', async () => {
     const redirect = await rawGet('//evil.example/');

@@ -33,13 +33,15 @@ async function sign(claims: JWTPayload, { key = t.deps.sessionSecret, alg = 'HS2
   return new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(key);
 }
 
-const without = (claims: JWTPayload, ...names: string[]) => Object.fromEntries(Object.entries(claims).filter(([name]) => !names.includes(name)));
+const without = (claims: JWTPayload, ...names: string[]) =>
+  Object.fromEntries(Object.entries(claims).filter(([name]) => !names.includes(name)));
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 async function statusWith(token: string): Promise<number[]> {
   const cookie = `${cookieName}=${token}`;
   const statuses = [];
-  for (const path of ['/api/admin/quick-stats', '/api/auth/me', '/api/stories/list']) statuses.push((await t.call(path, { cookie })).status);
+  for (const path of ['/api/admin/quick-stats', '/api/auth/me', '/api/stories/list'])
+    statuses.push((await t.call(path, { cookie })).status);
   return statuses;
 }
 
@@ -52,10 +54,13 @@ describe('session tokens', () => {
     ['signed with another key', () => sign(validClaims(), { key: OTHER_KEY })],
     ['expired', () => sign({ ...validClaims(), iat: NOW() - 7200, exp: NOW() - 60 })],
     ["with alg 'none'", async () => new UnsecuredJWT(validClaims()).encode()],
-    ["with alg 'none' and the original signature kept", async () => {
-      const [, payload, signature] = (await sign(validClaims())).split('.');
-      return `${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`;
-    }],
+    [
+      "with alg 'none' and the original signature kept",
+      async () => {
+        const [, payload, signature] = (await sign(validClaims())).split('.');
+        return `${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`;
+      },
+    ],
     ["with alg 'NONE'", async () => `${b64url({ alg: 'NONE' })}.${b64url(validClaims())}.`],
     ['signed HS512 with the right key', () => sign(validClaims(), { alg: 'HS512' })],
     ['for another audience', () => sign({ ...validClaims(), aud: 'someone-else' })],
@@ -63,17 +68,23 @@ describe('session tokens', () => {
     ['without sub', () => sign(without(validClaims(), 'sub'))],
     ['without exp', () => sign(without(validClaims(), 'exp'))],
     ['without iat', () => sign(without(validClaims(), 'iat'))],
-    ['issued longer ago than a session lasts, with a far expiry', () => sign({ ...validClaims(), iat: NOW() - 60 * 24 * 3600, exp: NOW() + 3600 })],
+    [
+      'issued longer ago than a session lasts, with a far expiry',
+      () => sign({ ...validClaims(), iat: NOW() - 60 * 24 * 3600, exp: NOW() + 3600 }),
+    ],
     ['issued in the future', () => sign({ ...validClaims(), iat: NOW() + 3600, exp: NOW() + 7200 })],
     ['not valid before a time to come', () => sign({ ...validClaims(), nbf: NOW() + 3600 })],
     ['for a user who does not exist', () => sign({ ...validClaims(), sub: '999999' })],
     ['with a sub that is no number', () => sign({ ...validClaims(), sub: `1' OR '1'='1` })],
     ['with an old session version (revoked)', () => sign({ ...validClaims(), ver: version - 1 })],
     ['with the session version missing', () => sign(without(validClaims(), 'ver'))],
-    ['with the payload changed after signing', async () => {
-      const [header, , signature] = (await sign(validClaims())).split('.');
-      return `${header}.${b64url({ ...validClaims(), sub: String(userId + 1) })}.${signature}`;
-    }],
+    [
+      'with the payload changed after signing',
+      async () => {
+        const [header, , signature] = (await sign(validClaims())).split('.');
+        return `${header}.${b64url({ ...validClaims(), sub: String(userId + 1) })}.${signature}`;
+      },
+    ],
     ['with the signature cut off', async () => `${(await sign(validClaims())).split('.').slice(0, 2).join('.')}.`],
     ['that is not a token at all', async () => 'not-a-token'],
     ['that is empty', async () => ''],
@@ -98,7 +109,10 @@ describe('session tokens', () => {
     expect((await t.call('/api/admin/quick-stats', { cookie })).status).toBe(200);
     await t.call('/api/auth/logout', { cookie, method: 'POST', json: {} });
     // Logging out of one session may keep others; a password change ends them all.
-    await t.call('/api/auth/change-password', { cookie: await t.signIn('admin-user', 'correct horse battery'), json: { currentPassword: 'correct horse battery', newPassword: 'another horse battery' } });
+    await t.call('/api/auth/change-password', {
+      cookie: await t.signIn('admin-user', 'correct horse battery'),
+      json: { currentPassword: 'correct horse battery', newPassword: 'another horse battery' },
+    });
     expect((await t.call('/api/admin/quick-stats', { cookie })).status).toBe(401);
   });
 });

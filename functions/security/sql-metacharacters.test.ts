@@ -53,16 +53,26 @@ const storyField = (field: string): WriteCase[] => [
   {
     route: `/api/stories/update ${field}`,
     body: (value) => ({ id: storyId, [field]: value }),
-    readBack: async () => ((await json('/api/stories/list?slug=the-lantern-fleet')) as { stories: Record<string, unknown>[] }).stories[0]![field],
+    readBack: async () =>
+      ((await json('/api/stories/list?slug=the-lantern-fleet')) as { stories: Record<string, unknown>[] }).stories[0]![field],
   },
 ];
 const chapterField = (field: string): WriteCase[] => {
   const stored = async (number: number) =>
-    ((await json(`/api/chapters/list?story_slug=the-lantern-fleet&chapter_number=${number}`)) as { chapters: Record<string, unknown>[] }).chapters[0]![field];
+    ((await json(`/api/chapters/list?story_slug=the-lantern-fleet&chapter_number=${number}`)) as { chapters: Record<string, unknown>[] })
+      .chapters[0]![field];
   return [
     {
       route: `/api/chapters/create ${field}`,
-      body: (value) => ({ story_id: storyId, title: 'Two', slug: 'two', content: 'Text.', chapter_number: 2, status: 'published', [field]: value }),
+      body: (value) => ({
+        story_id: storyId,
+        title: 'Two',
+        slug: 'two',
+        content: 'Text.',
+        chapter_number: 2,
+        status: 'published',
+        [field]: value,
+      }),
       readBack: () => stored(2),
     },
     { route: `/api/chapters/update ${field}`, body: (value) => ({ id: chapterId, [field]: value }), readBack: () => stored(1) },
@@ -77,13 +87,18 @@ const galleryField = (field: string): WriteCase[] => {
       body: (value) => ({ title: 'Metacharacters', slug: 'meta-gallery', [field]: value }),
       readBack: () => stored('meta-gallery'),
     },
-    { route: `/api/galleries/update ${field}`, body: (value) => ({ id: galleryId, [field]: value }), readBack: () => stored('field-studies') },
+    {
+      route: `/api/galleries/update ${field}`,
+      body: (value) => ({ id: galleryId, [field]: value }),
+      readBack: () => stored('field-studies'),
+    },
   ];
 };
 const imageField = (field: string): WriteCase => ({
   route: `/api/images/gallery-update ${field}`,
   body: (value) => ({ id: imageId, [field]: value }),
-  readBack: async () => ((await json(`/api/images/gallery-list?gallery_id=${galleryId}`)) as { images: Record<string, unknown>[] }).images[0]![field],
+  readBack: async () =>
+    ((await json(`/api/images/gallery-list?gallery_id=${galleryId}`)) as { images: Record<string, unknown>[] }).images[0]![field],
 });
 const commentField = (route: string, field: string, target: () => Record<string, number>): WriteCase => ({
   route: `${route} ${field}`,
@@ -119,7 +134,8 @@ const WRITES: WriteCase[] = [
   {
     route: '/api/admin/ban-ip reason',
     body: (value) => ({ ip_address: '192.0.2.7', reason: value }),
-    readBack: async () => ((await json('/api/admin/banned-ips/list')) as { banned_ips: Record<string, unknown>[] }).banned_ips[0]!['reason'],
+    readBack: async () =>
+      ((await json('/api/admin/banned-ips/list')) as { banned_ips: Record<string, unknown>[] }).banned_ips[0]!['reason'],
   },
 ];
 
@@ -209,7 +225,9 @@ describe('SQL metacharacters in query parameters', () => {
   it('a search for LIKE wildcards finds only titles that hold them', async () => {
     await galleries.insertImages(galleryId, { title: '100% duck' }, { title: 'snake_case' }, { title: 'back\\slash' });
     const titles = async (q: string) =>
-      ((await json(`/api/images/gallery-list?gallery_id=${galleryId}&q=${encodeURIComponent(q)}`)) as { images: { title: string }[] }).images
+      (
+        (await json(`/api/images/gallery-list?gallery_id=${galleryId}&q=${encodeURIComponent(q)}`)) as { images: { title: string }[] }
+      ).images
         .map((image) => image.title)
         .sort();
     expect(await titles('%')).toEqual(['100% duck']);

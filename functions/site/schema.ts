@@ -36,31 +36,29 @@ const siteDomain = optionalText(253).transform((value, ctx) => {
 });
 
 /** An IANA time zone this runtime knows (Europe/Berlin, America/New_York, UTC). */
-export const timeZoneField = z
-  .string()
-  .trim()
-  .max(64)
-  .refine(isTimeZone, 'must be a time zone such as Europe/Berlin or America/New_York');
+export const timeZoneField = z.string().trim().max(64).refine(isTimeZone, 'must be a time zone such as Europe/Berlin or America/New_York');
 
-export const profileUpdateSchema = z.strictObject({
-  name: z.string().trim().min(1).max(PROFILE_LIMITS.name),
-  bio: z.string().trim().max(PROFILE_LIMITS.bio).optional(),
-  tagline: z.string().trim().max(PROFILE_LIMITS.tagline).optional(),
-  profile_image: optionalImage,
-  background_image_light: optionalImage,
-  background_image_dark: optionalImage,
-  site_domain: siteDomain,
-  time_zone: timeZoneField.optional(),
-}).register(fieldLabels, {
-  name: 'The name',
-  bio: 'The bio',
-  tagline: 'The tagline',
-  profile_image: 'The profile image',
-  background_image_light: 'The light background image',
-  background_image_dark: 'The dark background image',
-  site_domain: 'The site domain',
-  time_zone: 'The time zone',
-});
+export const profileUpdateSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(PROFILE_LIMITS.name),
+    bio: z.string().trim().max(PROFILE_LIMITS.bio).optional(),
+    tagline: z.string().trim().max(PROFILE_LIMITS.tagline).optional(),
+    profile_image: optionalImage,
+    background_image_light: optionalImage,
+    background_image_dark: optionalImage,
+    site_domain: siteDomain,
+    time_zone: timeZoneField.optional(),
+  })
+  .register(fieldLabels, {
+    name: 'The name',
+    bio: 'The bio',
+    tagline: 'The tagline',
+    profile_image: 'The profile image',
+    background_image_light: 'The light background image',
+    background_image_dark: 'The dark background image',
+    site_domain: 'The site domain',
+    time_zone: 'The time zone',
+  });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 /** What the admin's profile form sends. */
 export type ProfileInput = z.input<typeof profileUpdateSchema>;
@@ -74,13 +72,15 @@ const socialUrl = optionalText(URL_MAX_LENGTH)
  * Platform → URL; an empty string (or null) removes the link, a platform left out stays as it
  * is. Unknown platforms are refused.
  */
-export const socialsUpdateSchema = z.strictObject(
-  Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, socialUrl])) as Record<SocialPlatform, typeof socialUrl>,
-).register(
-  fieldLabels,
-  // "The website link", "The GitHub link"
-  Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, `The ${platform === 'website' ? 'website' : SOCIAL_LABELS[platform]} link`])),
-);
+export const socialsUpdateSchema = z
+  .strictObject(Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, socialUrl])) as Record<SocialPlatform, typeof socialUrl>)
+  .register(
+    fieldLabels,
+    // "The website link", "The GitHub link"
+    Object.fromEntries(
+      SOCIAL_PLATFORMS.map((platform) => [platform, `The ${platform === 'website' ? 'website' : SOCIAL_LABELS[platform]} link`]),
+    ),
+  );
 export type SocialsUpdate = z.output<typeof socialsUpdateSchema>;
 /** What the admin's socials form sends. */
 export type SocialsInput = z.input<typeof socialsUpdateSchema>;

@@ -76,9 +76,24 @@ describe('POST /api/author/update', () => {
     ['an unknown field', { name: 'A', email: 'a@example.com' }, 'Unknown field: email', undefined],
     ['a javascript: image', { name: 'A', profile_image: 'javascript:alert(1)' }, IMAGE_MESSAGE, 'profile_image'],
     ['a protocol-relative image', { name: 'A', profile_image: '//evil.example/x.png' }, IMAGE_MESSAGE, 'profile_image'],
-    ['a bad site domain', { name: 'A', site_domain: 'not a domain' }, 'The site domain must be a domain name such as author.example', 'site_domain'],
-    ['an unknown time zone', { name: 'A', time_zone: 'Mars/Olympus_Mons' }, 'The time zone must be a time zone such as Europe/Berlin or America/New_York', 'time_zone'],
-    ['a time zone with a path', { name: 'A', time_zone: '../../etc/passwd' }, 'The time zone must be a time zone such as Europe/Berlin or America/New_York', 'time_zone'],
+    [
+      'a bad site domain',
+      { name: 'A', site_domain: 'not a domain' },
+      'The site domain must be a domain name such as author.example',
+      'site_domain',
+    ],
+    [
+      'an unknown time zone',
+      { name: 'A', time_zone: 'Mars/Olympus_Mons' },
+      'The time zone must be a time zone such as Europe/Berlin or America/New_York',
+      'time_zone',
+    ],
+    [
+      'a time zone with a path',
+      { name: 'A', time_zone: '../../etc/passwd' },
+      'The time zone must be a time zone such as Europe/Berlin or America/New_York',
+      'time_zone',
+    ],
   ])('refuses %s with 400 and writes nothing', async (_name, json, message, field) => {
     const cookie = await t.signedInAs('admin');
     const res = await t.call('/api/author/update', { cookie, json });

@@ -14,9 +14,9 @@ describe('readContentSnapshot', () => {
     expect(snapshot.socials.patreon).toBe('https://patreon.com/maraquillon');
     expect(snapshot.stories.map((story) => story.slug)).toEqual([demoPublishedStory.slug]);
     const published = demoChapters.filter((chapter) => chapter.status === 'published');
-    expect(snapshot.stories[0]!.chapters.map(({ chapter_number, slug, title, content }) => ({ chapter_number, slug, title, content }))).toEqual(
-      published.map(({ chapter_number, slug, title, content }) => ({ chapter_number, slug, title, content })),
-    );
+    expect(
+      snapshot.stories[0]!.chapters.map(({ chapter_number, slug, title, content }) => ({ chapter_number, slug, title, content })),
+    ).toEqual(published.map(({ chapter_number, slug, title, content }) => ({ chapter_number, slug, title, content })));
     expect(snapshot.stories[0]!.chapter_count).toBe(published.length);
   });
 
@@ -46,7 +46,11 @@ describe('readContentSnapshot', () => {
   });
 
   it('holds the first 20 images of a large gallery', async () => {
-    const { id } = await t.database.db.insertInto('galleries').values({ slug: 'big', title: 'Big', rating: 'X' }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await t.database.db
+      .insertInto('galleries')
+      .values({ slug: 'big', title: 'Big', rating: 'X' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.database.db
       .insertInto('gallery_images')
       .values(Array.from({ length: 25 }, (_, i) => ({ gallery_id: id, src: `/api/uploads/galleries/${id}/${i}.png`, title: `Image ${i}` })))

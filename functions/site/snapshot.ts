@@ -18,7 +18,11 @@ async function readPublishedStories(db: Kysely<Database>): Promise<SnapshotStory
     .selectFrom('chapters')
     .select(['id', 'story_id', 'chapter_number', 'slug', 'title', 'content', 'updated_at'])
     .where('status', '=', 'published')
-    .where('story_id', 'in', stories.map((story) => story.id))
+    .where(
+      'story_id',
+      'in',
+      stories.map((story) => story.id),
+    )
     .orderBy('story_id')
     .orderBy('chapter_number')
     .execute();

@@ -9,7 +9,6 @@ import { normaliseImagePath } from '#lib/upload-paths.ts';
 import { isSitePath, isWebUrl, lowerCaseScheme } from '#lib/web-addresses.ts';
 import { fieldLabels } from '#core/zod-messages.ts';
 
-
 const text = (max: number) => z.string().trim().max(max);
 
 /**
@@ -25,7 +24,8 @@ const imageAddress = z
   // After normalising, a bare file name has become /api/uploads/…; anything else ("javascript:",
   // "/\evil.example") is neither a path on this site nor a web URL.
   .refine(
-    (value) => value === null || isWebUrl(value) || (isSitePath(value) && /^\/[\w.~%/:@-]*$/.test(value) && !value.split('/').includes('..')),
+    (value) =>
+      value === null || isWebUrl(value) || (isSitePath(value) && /^\/[\w.~%/:@-]*$/.test(value) && !value.split('/').includes('..')),
     'must be an uploaded image, a path on this site or an http(s) URL',
   );
 
@@ -70,28 +70,32 @@ const STORY_LABELS = {
 };
 
 /** Title and slug are required; everything else has a default. */
-export const storyCreateSchema = z.strictObject({
-  ...storyFields,
-  description: storyFields.description.default(''),
-  blurb: storyFields.blurb.default(''),
-  genres: storyFields.genres.default([]),
-  primary_keywords: storyFields.primary_keywords.default(''),
-  longtail_keywords: storyFields.longtail_keywords.default(''),
-  target_audience: storyFields.target_audience.default(''),
-  cover_image: storyFields.cover_image.optional().transform((value) => value ?? null),
-  break_image: storyFields.break_image.optional().transform((value) => value ?? null),
-  status: storyFields.status.default('draft'),
-  age_gate: storyFields.age_gate.default(true),
-}).register(fieldLabels, STORY_LABELS);
+export const storyCreateSchema = z
+  .strictObject({
+    ...storyFields,
+    description: storyFields.description.default(''),
+    blurb: storyFields.blurb.default(''),
+    genres: storyFields.genres.default([]),
+    primary_keywords: storyFields.primary_keywords.default(''),
+    longtail_keywords: storyFields.longtail_keywords.default(''),
+    target_audience: storyFields.target_audience.default(''),
+    cover_image: storyFields.cover_image.optional().transform((value) => value ?? null),
+    break_image: storyFields.break_image.optional().transform((value) => value ?? null),
+    status: storyFields.status.default('draft'),
+    age_gate: storyFields.age_gate.default(true),
+  })
+  .register(fieldLabels, STORY_LABELS);
 export type StoryCreate = z.output<typeof storyCreateSchema>;
 /** What the admin's story form sends to create a story (fields with a default may be left out). */
 export type StoryInput = z.input<typeof storyCreateSchema>;
 
 /** The id plus any fields to change; fields left out stay as they are. */
-export const storyUpdateSchema = z.strictObject({
-  id: idField,
-  ...Object.fromEntries(Object.entries(storyFields).map(([key, schema]) => [key, schema.optional()])),
-} as { id: typeof idField } & { [K in keyof typeof storyFields]: z.ZodOptional<(typeof storyFields)[K]> }).register(fieldLabels, STORY_LABELS);
+export const storyUpdateSchema = z
+  .strictObject({
+    id: idField,
+    ...Object.fromEntries(Object.entries(storyFields).map(([key, schema]) => [key, schema.optional()])),
+  } as { id: typeof idField } & { [K in keyof typeof storyFields]: z.ZodOptional<(typeof storyFields)[K]> })
+  .register(fieldLabels, STORY_LABELS);
 export type StoryUpdate = z.output<typeof storyUpdateSchema>;
 
 export const storyDeleteSchema = z.strictObject({ id: idField });

@@ -18,11 +18,7 @@ interface StoryFilter {
 function selectStories(db: Db, { status, slug, id, publishedOnly }: StoryFilter) {
   const chapterStats = db
     .selectFrom('chapters')
-    .select((eb) => [
-      'story_id',
-      eb.fn.countAll<number>().as('chapter_count'),
-      eb.fn.min<number>('chapter_number').as('first_chapter'),
-    ])
+    .select((eb) => ['story_id', eb.fn.countAll<number>().as('chapter_count'), eb.fn.min<number>('chapter_number').as('first_chapter')])
     .$if(publishedOnly, (qb) => qb.where('status', '=', 'published'))
     .groupBy('story_id')
     .as('stats');

@@ -93,13 +93,33 @@ describe('POST /api/stories/create', () => {
     ['a blank title', { title: '   ' }, 'The title must not be empty'],
     ['a 201-character title', { title: 'x'.repeat(201) }, 'The title is too long (at most 200 characters)'],
     ['no slug', { slug: undefined }, 'The slug is required'],
-    ['a slug with capitals', { slug: 'The-Fleet' }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
-    ['a traversal slug', { slug: '../etc' }, 'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)'],
+    [
+      'a slug with capitals',
+      { slug: 'The-Fleet' },
+      'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)',
+    ],
+    [
+      'a traversal slug',
+      { slug: '../etc' },
+      'The slug may contain only lowercase letters, digits and single hyphens (such as the-lantern-fleet)',
+    ],
     ['an unknown status', { status: 'secret' }, 'The status must be one of: draft, published, archived'],
-    ['an unknown genre', { genres: ['Space Opera', 'Cooking'] }, 'The genres must come from the list (such as Space Opera or High Fantasy)'],
+    [
+      'an unknown genre',
+      { genres: ['Space Opera', 'Cooking'] },
+      'The genres must come from the list (such as Space Opera or High Fantasy)',
+    ],
     ['genres as a string', { genres: 'Space Opera' }, 'The genres must be an array'],
-    ['a javascript: cover', { cover_image: 'javascript:alert(1)' }, 'The cover image must be an uploaded image, a path on this site or an http(s) URL'],
-    ['a protocol-relative cover', { cover_image: '//evil.example/x.png' }, 'The cover image must be an uploaded image, a path on this site or an http(s) URL'],
+    [
+      'a javascript: cover',
+      { cover_image: 'javascript:alert(1)' },
+      'The cover image must be an uploaded image, a path on this site or an http(s) URL',
+    ],
+    [
+      'a protocol-relative cover',
+      { cover_image: '//evil.example/x.png' },
+      'The cover image must be an uploaded image, a path on this site or an http(s) URL',
+    ],
     ['a NUL byte', { description: 'a\u0000b' }, 'The description must not contain NUL characters'],
     ['an unknown field', { rating: 'X' }, 'Unknown field: rating'],
     ['a number as title', { title: 7 }, 'The title must be a string'],
@@ -201,10 +221,19 @@ describe('POST /api/stories/update', () => {
   it('changes only the fields given, keeps the slug, and republishes', async () => {
     const cookie = await t.signedInAs('author');
     const story = await createStory(cookie);
-    const res = await t.call('/api/stories/update', { cookie, json: { id: story.id, title: 'Renamed', status: 'archived', cover_image: '' } });
+    const res = await t.call('/api/stories/update', {
+      cookie,
+      json: { id: story.id, title: 'Renamed', status: 'archived', cover_image: '' },
+    });
     expect(res.status).toBe(200);
     const updated = (await res.json()).story;
-    expect(updated).toMatchObject({ title: 'Renamed', slug: 'the-lantern-fleet', status: 'archived', cover_image: null, cover: DEFAULT_COVER });
+    expect(updated).toMatchObject({
+      title: 'Renamed',
+      slug: 'the-lantern-fleet',
+      status: 'archived',
+      cover_image: null,
+      cover: DEFAULT_COVER,
+    });
     expect(updated.genres).toEqual(STORY.genres);
     expect(t.rebuilds).toEqual(['story "the-lantern-fleet" created', 'story "the-lantern-fleet" updated']);
   });

@@ -20,7 +20,11 @@ export function selectRange(header: string | undefined, size: number): ByteRange
   const unit = header?.match(/^bytes=/i);
   if (!header || !unit || size === 0) return null;
   // A list may hold empty elements and spaces around its commas ("bytes=0-99, ").
-  const specs = header.slice(unit[0].length).split(',').map((spec) => spec.trim()).filter(Boolean);
+  const specs = header
+    .slice(unit[0].length)
+    .split(',')
+    .map((spec) => spec.trim())
+    .filter(Boolean);
   const match = specs.length === 1 ? /^(\d*)-(\d*)$/.exec(specs[0]!) : null;
   if (!match) return null;
   const [, first = '', last = ''] = match;

@@ -53,19 +53,22 @@ describe('GET /api/images/manage', () => {
 });
 
 describe('GET /api/images/list-pagebreaks', () => {
-  it.each(['/api/images/list-pagebreaks', '/api/images/list-pagebreaks.php'])('lists page-break images as url and filename at %s', async (path) => {
-    await storeAt('pagebreaks/one.png', 1_700_000_000);
-    await storeAt('pagebreaks/two.png', 1_700_000_100);
-    await storeAt('covers/not-a-break.png', 1_700_000_200);
-    const res = await t.call(path, { cookie: await t.signedInAs('author') });
-    expect(await res.json()).toEqual({
-      success: true,
-      images: [
-        { url: '/api/uploads/pagebreaks/two.png', filename: 'two.png' },
-        { url: '/api/uploads/pagebreaks/one.png', filename: 'one.png' },
-      ],
-    });
-  });
+  it.each(['/api/images/list-pagebreaks', '/api/images/list-pagebreaks.php'])(
+    'lists page-break images as url and filename at %s',
+    async (path) => {
+      await storeAt('pagebreaks/one.png', 1_700_000_000);
+      await storeAt('pagebreaks/two.png', 1_700_000_100);
+      await storeAt('covers/not-a-break.png', 1_700_000_200);
+      const res = await t.call(path, { cookie: await t.signedInAs('author') });
+      expect(await res.json()).toEqual({
+        success: true,
+        images: [
+          { url: '/api/uploads/pagebreaks/two.png', filename: 'two.png' },
+          { url: '/api/uploads/pagebreaks/one.png', filename: 'one.png' },
+        ],
+      });
+    },
+  );
 });
 
 describe('POST /api/images/manage (delete)', () => {
@@ -119,7 +122,10 @@ describe('POST /api/images/manage (delete)', () => {
 
   it('refuses a NUL byte in the path with 400 and deletes nothing', async () => {
     await t.deps.storage.put('covers/x.png', PNG, 'image/png');
-    const res = await t.call('/api/images/manage', { cookie: await t.signedInAs('admin'), json: { action: 'delete', path: 'covers/x.png\u0000.jpg' } });
+    const res = await t.call('/api/images/manage', {
+      cookie: await t.signedInAs('admin'),
+      json: { action: 'delete', path: 'covers/x.png\u0000.jpg' },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual(refused('path must not contain NUL characters', 'path'));
     expect(await storedKeys(t)).toEqual(['covers/x.png']);
@@ -160,7 +166,13 @@ describe('who may manage uploads', () => {
 
 describe('managedKeyOf', () => {
   it('maps every accepted spelling to the storage key', () => {
-    for (const path of ['general/a.png', ' /api/uploads/general/a.png ', 'uploads/general/a.png', '/uploads/general/a.png', 'api/uploads/general/a.png']) {
+    for (const path of [
+      'general/a.png',
+      ' /api/uploads/general/a.png ',
+      'uploads/general/a.png',
+      '/uploads/general/a.png',
+      'api/uploads/general/a.png',
+    ]) {
       expect(managedKeyOf(path)).toBe('general/a.png');
     }
   });

@@ -12,7 +12,11 @@ describe('withoutUpload', () => {
     ['an image in angle brackets', '![map](</api/uploads/general/map.png>)', ''],
     ['an HTML image', 'A <img src="/api/uploads/general/map.png" alt="map"> B', 'A  B'],
     ['a link, which keeps its text', 'The [full map](/api/uploads/general/map.png) is big.', 'The full map is big.'],
-    ['a reference definition and its uses', 'A ![map][m] and [the map][M].\n\n[m]: /api/uploads/general/map.png "Map"\n', 'A  and the map.\n\n'],
+    [
+      'a reference definition and its uses',
+      'A ![map][m] and [the map][M].\n\n[m]: /api/uploads/general/map.png "Map"\n',
+      'A  and the map.\n\n',
+    ],
   ])('removes %s', (_case, markdown, expected) => {
     expect(withoutUpload(markdown, KEY)).toBe(expected);
   });

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { UPLOAD_TYPES } from '#lib/upload-kinds.ts';
 import { fieldLabels } from '#core/zod-messages.ts';
 
-export const uploadFormSchema = z.strictObject({
-  image: z.instanceof(File, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a file') }),
-  type: z.enum(UPLOAD_TYPES),
-}).register(fieldLabels, { image: 'The image', type: 'The folder' });
+export const uploadFormSchema = z
+  .strictObject({
+    image: z.instanceof(File, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a file') }),
+    type: z.enum(UPLOAD_TYPES),
+  })
+  .register(fieldLabels, { image: 'The image', type: 'The folder' });
 
 export const manageActionSchema = z.strictObject({
   action: z.literal('delete'),

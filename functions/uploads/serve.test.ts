@@ -91,7 +91,8 @@ describe('GET /api/uploads/*', () => {
       // An address that leaves /api is answered 404 by the app alone; the worker answers it as the
       // site does an unknown address, with a redirect to the landing page.
       const leavesApi = !new URL(path, TEST_ORIGIN).pathname.startsWith('/api/');
-      if (remoteTarget && leavesApi) expect({ status: res.status, location: res.headers.get('location') }).toEqual({ status: 302, location: `${TEST_ORIGIN}/` });
+      if (remoteTarget && leavesApi)
+        expect({ status: res.status, location: res.headers.get('location') }).toEqual({ status: 302, location: `${TEST_ORIGIN}/` });
       else expect(res.status).toBe(404);
     }
   });

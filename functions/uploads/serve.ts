@@ -13,7 +13,10 @@ const SNIFF_BYTES = 16;
 /** The ETag: the storage's version of the file, hashed to a fixed quotable form that tells nothing of the server. */
 async function versionTag(version: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(version))).subarray(0, 16);
-  return `"${btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
+  return `"${btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')}"`;
 }
 
 /**
@@ -21,7 +24,11 @@ async function versionTag(version: string): Promise<string> {
  * bytes, those included. workerd frames an answer by its stream, not its Content-Length header,
  * and takes the length from `expectedLength` (other runtimes ignore the field).
  */
-async function peek(stream: ReadableStream<Uint8Array>, n: number, length: number): Promise<{ prefix: Uint8Array; body: ReadableStream<Uint8Array> }> {
+async function peek(
+  stream: ReadableStream<Uint8Array>,
+  n: number,
+  length: number,
+): Promise<{ prefix: Uint8Array; body: ReadableStream<Uint8Array> }> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   for (let taken = 0; taken < n; ) {

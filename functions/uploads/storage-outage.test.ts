@@ -14,13 +14,19 @@ afterEach(() => vi.restoreAllMocks());
 
 // What the S3 client throws: a network failure (code from Node's socket), and a 5xx of the service.
 const networkDown = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
-const serviceError = () => Object.assign(new Error('We encountered an internal error. Please try again.'), { name: 'InternalError', $fault: 'server', $metadata: { httpStatusCode: 500 } });
+const serviceError = () =>
+  Object.assign(new Error('We encountered an internal error. Please try again.'), {
+    name: 'InternalError',
+    $fault: 'server',
+    $metadata: { httpStatusCode: 500 },
+  });
 /** The storage outages: each answered as a temporary failure. */
 const OUTAGES: [string, () => Error][] = [
   ['the network to S3 is down', networkDown],
   ['S3 answers 500', serviceError],
 ];
-const accessDenied = () => Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $fault: 'client', $metadata: { httpStatusCode: 403 } });
+const accessDenied = () =>
+  Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $fault: 'client', $metadata: { httpStatusCode: 403 } });
 
 function failingPuts(error: () => Error) {
   const storage = recordStorage(t);

@@ -26,7 +26,12 @@ describe('POST /api/images/upload', () => {
     const res = await upload(t, cookie, { image: PNG, name: 'My Duck.png', type });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ success: true, url: `/api/uploads/${body.path}`, path: expect.stringMatching(KEY), filename: expect.any(String) });
+    expect(body).toEqual({
+      success: true,
+      url: `/api/uploads/${body.path}`,
+      path: expect.stringMatching(KEY),
+      filename: expect.any(String),
+    });
     expect(body.path).toBe(`${folder}/${body.filename}`);
     expect(await t.deps.storage.get(body.path)).toEqual({ body: PNG, contentType: 'image/png' });
     expect(t.rebuilds).toEqual([]); // an upload alone changes no page
@@ -109,10 +114,22 @@ describe('POST /api/images/upload', () => {
     ['a truncated PNG', PNG.subarray(0, 200), 'cut.png', 'image/png', `"cut.png": ${DAMAGED}`],
     ['a truncated JPEG', JPEG.subarray(0, JPEG.length - 2), 'cut.jpg', 'image/jpeg', `"cut.jpg": ${DAMAGED}`],
     ['a PNG signature followed by HTML', concatBytes(PNG.subarray(0, 8), HTML), 'p.png', 'image/png', `"p.png": ${DAMAGED}`],
-    ['a GIF with a script after its trailer', concatBytes(SAMPLE_IMAGES.gif, HTML), 'g.gif', 'image/gif', '"g.gif": The file has extra data after the image.'],
+    [
+      'a GIF with a script after its trailer',
+      concatBytes(SAMPLE_IMAGES.gif, HTML),
+      'g.gif',
+      'image/gif',
+      '"g.gif": The file has extra data after the image.',
+    ],
     // workerd reads a backslash in a multipart file name as an escape and drops it, so the folder
     // cannot be told from the name there (browsers send the bare name anyway).
-    ['a file sent with a folder path as its name', textBytes('x'), 'C:\\fakepath\\evil\n.png', 'image/png', `"${remoteTarget ? 'C:fakepathevil.png' : 'evil.png'}": ${INVALID}`],
+    [
+      'a file sent with a folder path as its name',
+      textBytes('x'),
+      'C:\\fakepath\\evil\n.png',
+      'image/png',
+      `"${remoteTarget ? 'C:fakepathevil.png' : 'evil.png'}": ${INVALID}`,
+    ],
   ])('refuses %s with 400, naming the file, and stores nothing', async (_name, image, name, mime, error) => {
     const cookie = await t.signedInAs('admin');
     const res = await upload(t, cookie, { image, name, mime, type: 'general' });
@@ -171,7 +188,11 @@ describe('POST /api/images/upload', () => {
 
   it('refuses a multipart upload from another site (CSRF)', async () => {
     const cookie = await t.signedInAs('admin');
-    const res = await t.call('/api/images/upload', { cookie, body: uploadForm({ image: PNG, type: 'general' }), headers: { origin: 'https://evil.example' } });
+    const res = await t.call('/api/images/upload', {
+      cookie,
+      body: uploadForm({ image: PNG, type: 'general' }),
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect(await storedKeys(t)).toEqual([]);
   });

@@ -20,7 +20,14 @@ async function insertContent() {
   const [fleet, gate] = await db
     .insertInto('stories')
     .values([
-      { slug: 'fleet', title: 'The Fleet', status: 'published', cover_image: `/api/uploads/${COVER}`, break_image: `/api/uploads/${BREAK}`, blurb: `Ships.\n\n![Map](/api/uploads/${MAP})` },
+      {
+        slug: 'fleet',
+        title: 'The Fleet',
+        status: 'published',
+        cover_image: `/api/uploads/${COVER}`,
+        break_image: `/api/uploads/${BREAK}`,
+        blurb: `Ships.\n\n![Map](/api/uploads/${MAP})`,
+      },
       { slug: 'gate', title: 'The Gate', status: 'draft', cover_image: `/api/uploads/${COVER}` },
     ])
     .returning('id')
@@ -28,21 +35,46 @@ async function insertContent() {
   await db
     .insertInto('chapters')
     .values([
-      { story_id: fleet!.id, chapter_number: 3, title: 'Three', slug: 'three', status: 'published', content: `Look:\n\n![the map](/api/uploads/${MAP} "North")\n\nSee [the map](/api/uploads/${MAP}).` },
+      {
+        story_id: fleet!.id,
+        chapter_number: 3,
+        title: 'Three',
+        slug: 'three',
+        status: 'published',
+        content: `Look:\n\n![the map](/api/uploads/${MAP} "North")\n\nSee [the map](/api/uploads/${MAP}).`,
+      },
       { story_id: gate!.id, chapter_number: 1, title: 'One', slug: 'one', status: 'draft', content: 'No pictures here.' },
     ])
     .execute();
-  await db.insertInto('author_profile').values({ name: 'Vera', profile_image: `https://author.example/api/uploads/${MAP}` }).execute();
-  const gallery = await db.insertInto('galleries').values({ slug: 'g', title: 'Studies', rating: 'PG' }).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('author_profile')
+    .values({ name: 'Vera', profile_image: `https://author.example/api/uploads/${MAP}` })
+    .execute();
+  const gallery = await db
+    .insertInto('galleries')
+    .values({ slug: 'g', title: 'Studies', rating: 'PG' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('gallery_images')
-    .values({ gallery_id: gallery.id, src: `/api/uploads/galleries/${gallery.id}/a.png`, thumb: `/api/uploads/${MAP}`, title: 'Dawn', storage_keys: [`galleries/${gallery.id}/a.png`] })
+    .values({
+      gallery_id: gallery.id,
+      src: `/api/uploads/galleries/${gallery.id}/a.png`,
+      thumb: `/api/uploads/${MAP}`,
+      title: 'Dawn',
+      storage_keys: [`galleries/${gallery.id}/a.png`],
+    })
     .execute();
   await t.deps.storage.put(`galleries/${gallery.id}/a.png`, PNG, 'image/png');
   return { fleet: fleet!.id, gate: gate!.id, gallery: gallery.id };
 }
 
-const MAP_USERS = ["picture of the author profile", "blurb of story 'The Fleet'", "chapter 3 of 'The Fleet'", "image 'Dawn' in gallery 'Studies'"];
+const MAP_USERS = [
+  'picture of the author profile',
+  "blurb of story 'The Fleet'",
+  "chapter 3 of 'The Fleet'",
+  "image 'Dawn' in gallery 'Studies'",
+];
 
 const usedBy = async (cookie: string) => {
   const { uploads } = await (await t.call('/api/images/manage', { cookie })).json();
@@ -94,7 +126,10 @@ describe('POST /api/images/manage: deleting a file in use', () => {
     const cookie = await t.signedInAs('author');
     const res = await remove(cookie, `/api/uploads/${MAP}`);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ success: false, error: `This file is in use and was not deleted. Used by: ${MAP_USERS.join(', ')}.` });
+    expect(await res.json()).toEqual({
+      success: false,
+      error: `This file is in use and was not deleted. Used by: ${MAP_USERS.join(', ')}.`,
+    });
     expect(await storedKeys(t)).toContain(MAP);
     expect(t.rebuilds).toEqual([]);
     expect(await usedBy(cookie)).toMatchObject({ [MAP]: MAP_USERS });
@@ -102,7 +137,14 @@ describe('POST /api/images/manage: deleting a file in use', () => {
 
   it('names five users and counts the rest', async () => {
     const { fleet } = await insertContent();
-    const chapters = [4, 5, 6, 7].map((n) => ({ story_id: fleet, chapter_number: n, title: `${n}`, slug: `c${n}`, status: 'draft' as const, content: `![](/api/uploads/${MAP})` }));
+    const chapters = [4, 5, 6, 7].map((n) => ({
+      story_id: fleet,
+      chapter_number: n,
+      title: `${n}`,
+      slug: `c${n}`,
+      status: 'draft' as const,
+      content: `![](/api/uploads/${MAP})`,
+    }));
     await t.database.db.insertInto('chapters').values(chapters).execute();
     const res = await remove(await t.signedInAs('admin'), MAP);
     expect((await res.json()).error).toBe(

@@ -67,7 +67,15 @@ export async function uploadUses(db: Kysely<Database>, onlyKey?: string): Promis
     db
       .selectFrom('gallery_images')
       .innerJoin('galleries', 'galleries.id', 'gallery_images.gallery_id')
-      .select(['gallery_images.id', 'gallery_images.title', 'gallery_images.original_name', 'gallery_images.src', 'gallery_images.thumb', 'gallery_images.thumb_2x', 'galleries.title as gallery'])
+      .select([
+        'gallery_images.id',
+        'gallery_images.title',
+        'gallery_images.original_name',
+        'gallery_images.src',
+        'gallery_images.thumb',
+        'gallery_images.thumb_2x',
+        'galleries.title as gallery',
+      ])
       .where((eb) => mentions(eb, ['gallery_images.src', 'gallery_images.thumb', 'gallery_images.thumb_2x'], needles))
       .orderBy('gallery_images.id')
       .execute(),
@@ -87,32 +95,52 @@ export async function uploadUses(db: Kysely<Database>, onlyKey?: string): Promis
   for (const column of Object.keys(PROFILE_LABELS) as ProfileColumn[]) {
     add(profile?.[column] ?? null, { label: PROFILE_LABELS[column], target: { table: 'author_profile', column } });
   }
-  const STORY_LABELS: Record<ImageColumn | TextColumn, string> = { cover_image: 'cover', break_image: 'page break', blurb: 'blurb', description: 'description' };
+  const STORY_LABELS: Record<ImageColumn | TextColumn, string> = {
+    cover_image: 'cover',
+    break_image: 'page break',
+    blurb: 'blurb',
+    description: 'description',
+  };
   for (const story of stories) {
     for (const column of Object.keys(STORY_LABELS) as (ImageColumn | TextColumn)[]) {
-      add(story[column], { label: `${STORY_LABELS[column]} of story '${story.title}'`, target: { table: 'stories', id: story.id, column } });
+      add(story[column], {
+        label: `${STORY_LABELS[column]} of story '${story.title}'`,
+        target: { table: 'stories', id: story.id, column },
+      });
     }
   }
   for (const chapter of chapters) {
-    add(chapter.content, { label: `chapter ${chapter.chapter_number} of '${chapter.title}'`, target: { table: 'chapters', id: chapter.id, column: 'content' } });
+    add(chapter.content, {
+      label: `chapter ${chapter.chapter_number} of '${chapter.title}'`,
+      target: { table: 'chapters', id: chapter.id, column: 'content' },
+    });
   }
   for (const image of images) {
     const name = image.title || image.original_name || `#${image.id}`;
-    add([image.src, image.thumb, image.thumb_2x].join(' '), { label: `image '${name}' in gallery '${image.gallery}'`, target: { table: 'gallery_images', id: image.id } });
+    add([image.src, image.thumb, image.thumb_2x].join(' '), {
+      label: `image '${name}' in gallery '${image.gallery}'`,
+      target: { table: 'gallery_images', id: image.id },
+    });
   }
   return uses;
 }
 
 /** The listing with, for each file, who uses it (an empty list: nobody). */
 export function withUses(listing: UploadListing, uses: Map<string, UploadUse[]>): UploadListing {
-  const entries = Object.entries(listing).map(([folder, files]) => [folder, files.map((file) => ({ ...file, used_by: (uses.get(file.path) ?? []).map((use) => use.label) }))]);
+  const entries = Object.entries(listing).map(([folder, files]) => [
+    folder,
+    files.map((file) => ({ ...file, used_by: (uses.get(file.path) ?? []).map((use) => use.label) })),
+  ]);
   return Object.fromEntries(entries) as UploadListing;
 }
 
 const NAMED_USES = 5;
 
 function inUseMessage(uses: UploadUse[]): string {
-  const named = uses.slice(0, NAMED_USES).map((use) => use.label).join(', ');
+  const named = uses
+    .slice(0, NAMED_USES)
+    .map((use) => use.label)
+    .join(', ');
   const more = uses.length > NAMED_USES ? `, and ${uses.length - NAMED_USES} more` : '';
   return `This file is in use and was not deleted. Used by: ${named}${more}.`;
 }
@@ -124,19 +152,34 @@ async function clearUses(db: Kysely<Database>, key: string, now: Date): Promise<
     const orphanedFiles: string[] = [];
     for (const { target } of uses) {
       if (target.table === 'author_profile') {
-        await trx.updateTable('author_profile').set({ [target.column]: null, updated_at: now }).execute();
+        await trx
+          .updateTable('author_profile')
+          .set({ [target.column]: null, updated_at: now })
+          .execute();
       } else if (target.table === 'gallery_images') {
         const row = await trx.deleteFrom('gallery_images').where('id', '=', target.id).returning('storage_keys').executeTakeFirst();
         orphanedFiles.push(...(row?.storage_keys ?? []).filter((file) => file !== key));
       } else if (target.column === 'cover_image' || target.column === 'break_image') {
-        await trx.updateTable('stories').set({ [target.column]: null, updated_at: now }).where('id', '=', target.id).execute();
+        await trx
+          .updateTable('stories')
+          .set({ [target.column]: null, updated_at: now })
+          .where('id', '=', target.id)
+          .execute();
       } else if (target.table === 'stories') {
         const row = await trx.selectFrom('stories').select(target.column).where('id', '=', target.id).executeTakeFirstOrThrow();
         const text = withoutUpload(row[target.column], key);
-        await trx.updateTable('stories').set({ [target.column]: text, updated_at: now }).where('id', '=', target.id).execute();
+        await trx
+          .updateTable('stories')
+          .set({ [target.column]: text, updated_at: now })
+          .where('id', '=', target.id)
+          .execute();
       } else {
         const row = await trx.selectFrom('chapters').select('content').where('id', '=', target.id).executeTakeFirstOrThrow();
-        await trx.updateTable('chapters').set({ content: withoutUpload(row.content, key), updated_at: now }).where('id', '=', target.id).execute();
+        await trx
+          .updateTable('chapters')
+          .set({ content: withoutUpload(row.content, key), updated_at: now })
+          .where('id', '=', target.id)
+          .execute();
       }
     }
     return { cleared: uses, orphanedFiles };
@@ -153,7 +196,11 @@ async function exists(deps: Pick<AppDeps, 'storage'>, key: string): Promise<bool
  * its references are cleared first (so no page shows a broken image) and the site is republished.
  * Returns the names of the uses that were cleared.
  */
-export async function deleteUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'rebuild' | 'now'>, key: string, force: boolean): Promise<string[]> {
+export async function deleteUpload(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'rebuild' | 'now'>,
+  key: string,
+  force: boolean,
+): Promise<string[]> {
   if (!(await exists(deps, key))) throw new AppError(404, 'File not found');
   let cleared: UploadUse[] = [];
   if (force) {

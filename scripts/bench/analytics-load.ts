@@ -57,7 +57,12 @@ export async function loadIngest(base: string, catalogue: LiveCatalogue, duratio
         method: 'POST',
         setupRequest: (request) => {
           const { headers, body } = streams[turn++ % streams.length]!.next();
-          return { ...request, method: 'POST', body, headers: { ...request.headers, 'content-type': 'application/json', origin: base, ...headers } };
+          return {
+            ...request,
+            method: 'POST',
+            body,
+            headers: { ...request.headers, 'content-type': 'application/json', origin: base, ...headers },
+          };
         },
       },
     ],
@@ -70,7 +75,12 @@ export async function loadIngest(base: string, catalogue: LiveCatalogue, duratio
  * touching the database): the cheapest the API gets, the yardstick for the ingest's cost.
  */
 export async function loadCheapestRoute(base: string, durationS: number): Promise<LoadFigures> {
-  const result = await autocannon({ url: `${base}/api/auth/me`, connections: CONNECTIONS, duration: durationS, headers: { 'user-agent': 'bench:analytics' } });
+  const result = await autocannon({
+    url: `${base}/api/auth/me`,
+    connections: CONNECTIONS,
+    duration: durationS,
+    headers: { 'user-agent': 'bench:analytics' },
+  });
   return figures('GET /api/auth/me, no cookie (401, no database)', result, 401);
 }
 
@@ -94,7 +104,12 @@ export async function paceIngest(base: string, catalogue: LiveCatalogue, duratio
     sent += 1;
     const started = performance.now();
     const request = pool
-      .request({ path: '/api/analytics/ingest', method: 'POST', body, headers: { ...headers, 'content-type': 'application/json', origin: base } })
+      .request({
+        path: '/api/analytics/ingest',
+        method: 'POST',
+        body,
+        headers: { ...headers, 'content-type': 'application/json', origin: base },
+      })
       .then(async (response) => {
         await response.body.dump();
         latencies.push(performance.now() - started);

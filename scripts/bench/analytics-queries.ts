@@ -66,5 +66,7 @@ export async function countStoredTotals(db: Kysely<Database>): Promise<CountedTo
 
 /** The fields where the summary's answer differs from the stored events, as 'name answered/stored'. */
 export function totalsMismatches(answered: AnalyticsTotals, stored: CountedTotals): string[] {
-  return (Object.keys(stored) as (keyof CountedTotals)[]).filter((key) => answered[key] !== stored[key]).map((key) => `${key} ${answered[key]}/${stored[key]}`);
+  return (Object.keys(stored) as (keyof CountedTotals)[])
+    .filter((key) => answered[key] !== stored[key])
+    .map((key) => `${key} ${answered[key]}/${stored[key]}`);
 }

@@ -39,7 +39,8 @@ export async function readCatalogue(base: string): Promise<LiveCatalogue> {
     const { body } = await api<Images>(base, `/api/images/gallery-list?gallery_id=${gallery.id}&page=1&limit=100`);
     catalogue.galleries.push({ slug: gallery.slug, title: gallery.title, imageIds: body.images.map((image) => image.id) });
   }
-  if (catalogue.stories.length === 0 || catalogue.galleries.length === 0) throw new Error('the site has no published story with chapters or no gallery');
+  if (catalogue.stories.length === 0 || catalogue.galleries.length === 0)
+    throw new Error('the site has no published story with chapters or no gallery');
   return catalogue;
 }
 
@@ -66,7 +67,8 @@ function newReader(number: number): Reader {
 
 /** The events of one visit, in the order a reader's pages send them. */
 function visitEvents(catalogue: LiveCatalogue): IngestEvent[] {
-  const referrer = Math.random() < NO_REFERRER_SHARE ? null : `https://${REFERRER_HOSTS[skewedIndex(Math.random(), REFERRER_HOSTS.length)]}/`;
+  const referrer =
+    Math.random() < NO_REFERRER_SHARE ? null : `https://${REFERRER_HOSTS[skewedIndex(Math.random(), REFERRER_HOSTS.length)]}/`;
   const page = (url_path: string, title: string, extra: IngestEvent[] = []) => [
     { event_type: 'page_view', url_path, referrer, meta: { title } },
     ...extra.map((event) => ({ url_path, referrer, ...event })),
@@ -75,7 +77,11 @@ function visitEvents(catalogue: LiveCatalogue): IngestEvent[] {
   if (Math.random() < 0.15) events.push(...page('/', 'Storytime'));
   if (Math.random() < 0.7) {
     const story = catalogue.stories[skewedIndex(Math.random(), catalogue.stories.length)]!;
-    events.push(...page(`${storyPath(story.slug)}/`, storyTitle(story.title), [{ event_type: 'story_view', content_type: 'story', content_id: story.slug }]));
+    events.push(
+      ...page(`${storyPath(story.slug)}/`, storyTitle(story.title), [
+        { event_type: 'story_view', content_type: 'story', content_id: story.slug },
+      ]),
+    );
     // Most readers start at chapter 1 and read one to four chapters on.
     const first = story.chapters[Math.random() < 0.6 ? 0 : skewedIndex(Math.random(), story.chapters.length)]!;
     for (const number of story.chapters.filter((n) => n >= first).slice(0, 1 + Math.floor(Math.random() * 4))) {
@@ -97,7 +103,12 @@ function visitEvents(catalogue: LiveCatalogue): IngestEvent[] {
       parent_type: 'gallery',
       parent_id: gallery.slug,
     }));
-    events.push(...page(`${galleryPath(gallery.slug)}/`, galleryTitle(gallery.title), [{ event_type: 'gallery_view', content_type: 'gallery', content_id: gallery.slug }, ...images]));
+    events.push(
+      ...page(`${galleryPath(gallery.slug)}/`, galleryTitle(gallery.title), [
+        { event_type: 'gallery_view', content_type: 'gallery', content_id: gallery.slug },
+        ...images,
+      ]),
+    );
   }
   return events;
 }

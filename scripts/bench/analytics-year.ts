@@ -9,7 +9,15 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '#db/types.ts';
 import { chapterPath, storyPath } from '#lib/reader-urls.ts';
 import { galleryPath } from '#lib/gallery-urls.ts';
-import { BROWSER_DRAW, chapterTitle, DEVICE_DRAW, galleryTitle, NO_REFERRER_SHARE, REFERRER_HOSTS, storyTitle } from './analytics-audience.ts';
+import {
+  BROWSER_DRAW,
+  chapterTitle,
+  DEVICE_DRAW,
+  galleryTitle,
+  NO_REFERRER_SHARE,
+  REFERRER_HOSTS,
+  storyTitle,
+} from './analytics-audience.ts';
 import { insertCatalogue } from './catalogue.ts';
 import { insertGalleryCatalogue } from './gallery-data.ts';
 
@@ -49,7 +57,12 @@ async function insertContent(db: Kysely<Database>) {
   const galleries = await db
     .selectFrom('galleries')
     .innerJoin('gallery_images', 'gallery_images.gallery_id', 'galleries.id')
-    .select((eb) => ['galleries.slug', 'galleries.title', eb.fn.min('gallery_images.id').as('first_image'), eb.fn.countAll<number>().as('images')])
+    .select((eb) => [
+      'galleries.slug',
+      'galleries.title',
+      eb.fn.min('gallery_images.id').as('first_image'),
+      eb.fn.countAll<number>().as('images'),
+    ])
     .groupBy(['galleries.id', 'galleries.slug', 'galleries.title'])
     .orderBy('galleries.id')
     .execute();

@@ -33,7 +33,8 @@ const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-'));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 /** Nearest rank: of 20 calls, p95 is the 19th fastest (not the slowest) and the median the 10th. */
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((values.length * p) / 100) - 1)]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((values.length * p) / 100) - 1)]!;
 
 interface IngestFigures {
   /** At the budget's rate: latency and errors under that load. */
@@ -48,7 +49,9 @@ async function measureIngest(): Promise<IngestFigures> {
   const dir = path.join(temp, 'ingest');
   const server = await startSiteServer(dir, { TRUSTED_PROXIES: 'loopback' });
   const catalogue = await readCatalogue(server.base);
-  console.log(`ingest: ${CONNECTIONS} connections for ${DURATION_S} s as fast as it answers, then at ${BUDGET.eventsPerSecond}/s, on ${server.base} (${catalogue.stories.length} stories, ${catalogue.galleries.length} galleries)`);
+  console.log(
+    `ingest: ${CONNECTIONS} connections for ${DURATION_S} s as fast as it answers, then at ${BUDGET.eventsPerSecond}/s, on ${server.base} (${catalogue.stories.length} stories, ${catalogue.galleries.length} galleries)`,
+  );
   // Flat out first: it also warms the server up (JIT, caches), as a site that has been running is.
   const flatOut = await loadIngest(server.base, catalogue, DURATION_S);
   const sustained = await paceIngest(server.base, catalogue, DURATION_S, BUDGET.eventsPerSecond);
@@ -57,7 +60,10 @@ async function measureIngest(): Promise<IngestFigures> {
   await stopAll(); // the embedded database has one owner at a time: count after the server is gone
   const handle = await connectDatabase({ dataDir: server.dataDir });
   try {
-    const { count } = await handle.db.selectFrom('analytics_events').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await handle.db
+      .selectFrom('analytics_events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     return { sustained, flatOut, cheapest, stored: Number(count) };
   } finally {
     await handle.close();
@@ -72,7 +78,9 @@ async function prepareYear(dataDir: string) {
     await migrateToLatest(handle.db);
     let started = performance.now();
     await insertYearOfEvents(handle.db, EVENTS);
-    console.log(`\nreports: ${EVENTS.toLocaleString('en')} events over ${YEAR.days} days written in ${seconds(performance.now() - started)}`);
+    console.log(
+      `\nreports: ${EVENTS.toLocaleString('en')} events over ${YEAR.days} days written in ${seconds(performance.now() - started)}`,
+    );
     const stored = await countStoredTotals(handle.db);
     // The server's upkeep at start (and any first report) on a year never rolled up; timed here,
     // since the server starts it before it answers: no call could be timed against it.
@@ -101,21 +109,38 @@ async function measureReports() {
 function ingestTable({ sustained, flatOut, cheapest, stored }: IngestFigures): void {
   console.log(`\n| load (${CONNECTIONS} connections) | answers | expected | per s | p50 | p99 | other statuses | errors |`);
   console.log('|---|--:|--:|--:|--:|--:|---|--:|');
-  for (const [load, status] of [[flatOut, 204], [sustained, 204], [cheapest, 401]] as const) {
+  for (const [load, status] of [
+    [flatOut, 204],
+    [sustained, 204],
+    [cheapest, 401],
+  ] as const) {
     const answers = [...load.statuses.values()].reduce((a, b) => a + b, 0);
-    const other = [...load.statuses].filter(([code]) => code !== status).map(([code, count]) => `${count}×${code}`).join(', ') || 'none';
-    console.log(`| ${load.label} | ${answers} | ${load.expected}×${status} | ${load.perSecond.toFixed(0)} | ${ms(load.p50Ms)} | ${ms(load.p99Ms)} | ${other} | ${load.errors} |`);
+    const other =
+      [...load.statuses]
+        .filter(([code]) => code !== status)
+        .map(([code, count]) => `${count}×${code}`)
+        .join(', ') || 'none';
+    console.log(
+      `| ${load.label} | ${answers} | ${load.expected}×${status} | ${load.perSecond.toFixed(0)} | ${ms(load.p50Ms)} | ${ms(load.p99Ms)} | ${other} | ${load.errors} |`,
+    );
   }
-  console.log(`ratio ingest / cheapest route, both flat out: ${((100 * flatOut.perSecond) / cheapest.perSecond).toFixed(1)}% (${flatOut.perSecond.toFixed(0)} / ${cheapest.perSecond.toFixed(0)} per s)`);
-  console.log(`stored events: ${stored}; answered 204: ${sustained.expected + flatOut.expected}; sent but unanswered (on their way when the time was up): ${sustained.unanswered + flatOut.unanswered}`);
+  console.log(
+    `ratio ingest / cheapest route, both flat out: ${((100 * flatOut.perSecond) / cheapest.perSecond).toFixed(1)}% (${flatOut.perSecond.toFixed(0)} / ${cheapest.perSecond.toFixed(0)} per s)`,
+  );
+  console.log(
+    `stored events: ${stored}; answered 204: ${sustained.expected + flatOut.expected}; sent but unanswered (on their way when the time was up): ${sustained.unanswered + flatOut.unanswered}`,
+  );
 }
 
 function queryTable(year: QueryTimes[], month: QueryTimes[]): void {
-  console.log(`\n| dashboard call (${EVENTS.toLocaleString('en')} events, ${TIMED_CALLS} calls) | 365 d median | 365 d p95 | 30 d median | 30 d p95 |`);
+  console.log(
+    `\n| dashboard call (${EVENTS.toLocaleString('en')} events, ${TIMED_CALLS} calls) | 365 d median | 365 d p95 | 30 d median | 30 d p95 |`,
+  );
   console.log('|---|--:|--:|--:|--:|');
   year.forEach((y, i) => {
     const m = month[i]!;
-    const cell = (times: number[]) => `${ms(percentile(times, 50))} | ${ms(percentile(times, 95))}${percentile(times, 95) > BUDGET.queryMs ? ' ✗' : ''}`;
+    const cell = (times: number[]) =>
+      `${ms(percentile(times, 50))} | ${ms(percentile(times, 95))}${percentile(times, 95) > BUDGET.queryMs ? ' ✗' : ''}`;
     console.log(`| ${y.query} | ${cell(y.times)} | ${cell(m.times)} |`);
   });
 }
@@ -131,7 +156,9 @@ async function main(): Promise<void> {
   console.log(`\nbench:analytics on ${os.cpus().length} CPUs (server, load and bench on this machine)`);
   ingestTable(ingest);
   queryTable(reports.year, reports.month);
-  console.log(`catch-up rollup of ${reports.rolledDays} finished days: ${seconds(reports.rollupMs)}; first 365-day summary after the server started: ${ms(reports.firstSummaryMs)}`);
+  console.log(
+    `catch-up rollup of ${reports.rolledDays} finished days: ${seconds(reports.rollupMs)}; first 365-day summary after the server started: ${ms(reports.firstSummaryMs)}`,
+  );
 
   const slowCalls = [...reports.year.map((q) => ({ ...q, days: 365 })), ...reports.month.map((q) => ({ ...q, days: 30 }))].filter(
     (q) => percentile(q.times, 95) > BUDGET.queryMs,
@@ -143,7 +170,11 @@ async function main(): Promise<void> {
       pass: sustained.perSecond >= BUDGET.eventsPerSecond * 0.99,
       detail: `${sustained.perSecond.toFixed(0)} events/s answered 204 at ${BUDGET.eventsPerSecond}/s offered; capacity ${flatOut.perSecond.toFixed(0)}/s`,
     },
-    { name: `ingest p99 <= ${BUDGET.ingestP99Ms} ms at ${BUDGET.eventsPerSecond}/s`, pass: sustained.p99Ms <= BUDGET.ingestP99Ms, detail: ms(sustained.p99Ms) },
+    {
+      name: `ingest p99 <= ${BUDGET.ingestP99Ms} ms at ${BUDGET.eventsPerSecond}/s`,
+      pass: sustained.p99Ms <= BUDGET.ingestP99Ms,
+      detail: ms(sustained.p99Ms),
+    },
     {
       name: 'ingest: no errors, every answer 204',
       pass: [sustained, flatOut].every((load) => load.errors === 0 && [...load.statuses.keys()].every((code) => code === 204)),
@@ -152,7 +183,9 @@ async function main(): Promise<void> {
     {
       // autocannon stops with a request on each connection unanswered; the server may have stored those.
       name: 'every 204 stored exactly once',
-      pass: stored >= sustained.expected + flatOut.expected && stored <= sustained.expected + flatOut.expected + sustained.unanswered + flatOut.unanswered,
+      pass:
+        stored >= sustained.expected + flatOut.expected &&
+        stored <= sustained.expected + flatOut.expected + sustained.unanswered + flatOut.unanswered,
       detail: `${stored} stored, ${sustained.expected + flatOut.expected} answered 204, ${sustained.unanswered + flatOut.unanswered} sent but unanswered`,
     },
     { name: 'cheapest route: no errors', pass: cheapest.errors === 0, detail: `${cheapest.errors} errors` },
@@ -161,7 +194,11 @@ async function main(): Promise<void> {
       pass: slowCalls.length === 0,
       detail: `${slowCalls.length} of ${reports.year.length + reports.month.length} over${slowCalls.length ? `: ${slowCalls.map((q) => `${q.query} (${q.days} d)`).join(', ')}` : ''}`,
     },
-    { name: '365-day summary counts every stored event', pass: reports.mismatches.length === 0, detail: reports.mismatches.join(', ') || 'views, visitors, story/chapter/gallery views match' },
+    {
+      name: '365-day summary counts every stored event',
+      pass: reports.mismatches.length === 0,
+      detail: reports.mismatches.join(', ') || 'views, visitors, story/chapter/gallery views match',
+    },
   ];
   reportChecks(checks);
 }

@@ -37,7 +37,9 @@ try {
   await seedDemoContent(database.db);
   const { chapters, words } = await insertCatalogue(database.db, CATALOGUE);
   for (let i = 0; i < UPLOADS; i++) await source.storage.put(`covers/bench-${i}.png`, await pngBytes(800, 1200), 'image/png');
-  console.log(`catalogue: ${chapters} chapters, ${words.toLocaleString('en-US')} words in ${CATALOGUE.stories} stories (+ the demo site), ${UPLOADS} uploads`);
+  console.log(
+    `catalogue: ${chapters} chapters, ${words.toLocaleString('en-US')} words in ${CATALOGUE.stories} stories (+ the demo site), ${UPLOADS} uploads`,
+  );
 
   const exports: number[] = [];
   const imports: number[] = [];
@@ -58,16 +60,24 @@ try {
       imports.push(t3 - t2);
       console.log(`run ${run}: export ${seconds(t1 - t0)} (${mb(archive.byteLength)}), import ${seconds(t3 - t2)}`);
       if (run === 1) {
-        identical = JSON.stringify(await snapshotSite(targetDb.db, target.storage)) === JSON.stringify(await snapshotSite(database.db, source.storage));
+        identical =
+          JSON.stringify(await snapshotSite(targetDb.db, target.storage)) ===
+          JSON.stringify(await snapshotSite(database.db, source.storage));
       }
     } finally {
       await targetDb.close();
       fs.rmSync(target.dataDir, { recursive: true, force: true });
     }
   }
-  console.log(`median of ${RUNS}: export ${seconds(median(exports))}, import ${seconds(median(imports))}, archive ${mb(archive.byteLength)}`);
+  console.log(
+    `median of ${RUNS}: export ${seconds(median(exports))}, import ${seconds(median(imports))}, archive ${mb(archive.byteLength)}`,
+  );
   const checks: Check[] = [
-    { name: 'round trip identical (rows as Postgres JSON, files byte for byte)', pass: identical, detail: identical ? 'every row and file equal' : 'differences found' },
+    {
+      name: 'round trip identical (rows as Postgres JSON, files byte for byte)',
+      pass: identical,
+      detail: identical ? 'every row and file equal' : 'differences found',
+    },
     { name: 'export under 30 s', pass: median(exports) < 30_000, detail: seconds(median(exports)) },
     { name: 'import under 60 s', pass: median(imports) < 60_000, detail: seconds(median(imports)) },
   ];

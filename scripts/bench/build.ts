@@ -28,9 +28,12 @@ try {
   await seedDemoContent(database.db);
   const started = performance.now();
   const { chapters, words } = await insertCatalogue(database.db, CATALOGUE);
-  console.log(`catalogue: ${chapters} chapters, ${words.toLocaleString('en-US')} words in ${CATALOGUE.stories} stories (+ the demo story), inserted in ${seconds(performance.now() - started)}`);
+  console.log(
+    `catalogue: ${chapters} chapters, ${words.toLocaleString('en-US')} words in ${CATALOGUE.stories} stories (+ the demo story), inserted in ${seconds(performance.now() - started)}`,
+  );
 
-  const results: { snapshotMs: number; buildMs: number; processPeakMb: number; treePeakMb: number; pages: number; snapshotMb: number }[] = [];
+  const results: { snapshotMs: number; buildMs: number; processPeakMb: number; treePeakMb: number; pages: number; snapshotMb: number }[] =
+    [];
   for (let run = 1; run <= RUNS; run++) {
     const outDir = path.join(dataDir, 'site', `build-${run}`);
     const t0 = performance.now();
@@ -40,7 +43,13 @@ try {
     await buildStaticSite({ projectRoot, outDir, snapshot, siteUrl: 'http://localhost:4321' });
     const t2 = performance.now();
     const pages = fs.readdirSync(outDir, { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
-    results.push({ snapshotMs: t1 - t0, buildMs: t2 - t1, ...memory.stop(), pages, snapshotMb: JSON.stringify(snapshot).length / 1024 / 1024 });
+    results.push({
+      snapshotMs: t1 - t0,
+      buildMs: t2 - t1,
+      ...memory.stop(),
+      pages,
+      snapshotMb: JSON.stringify(snapshot).length / 1024 / 1024,
+    });
     const last = results.at(-1)!;
     console.log(
       `run ${run}: snapshot ${seconds(last.snapshotMs)} (${last.snapshotMb.toFixed(1)} MB), astro build ${seconds(last.buildMs)}, ` +

@@ -43,15 +43,32 @@ export async function insertCatalogue(
   for (let s = 1; s <= stories; s++) {
     const { id } = await db
       .insertInto('stories')
-      .values({ slug: `bench-story-${s}`, title: `Bench Story ${s}`, status: 'published', blurb: `Story **${s}** of the benchmark.`, genres: ['Space Opera'] })
+      .values({
+        slug: `bench-story-${s}`,
+        title: `Bench Story ${s}`,
+        status: 'published',
+        blurb: `Story **${s}** of the benchmark.`,
+        genres: ['Space Opera'],
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const chapters = Array.from({ length: chaptersPerStory }, (_, i) => {
       const content = chapterText(wordsPerChapter, s * 10_000 + i);
       words += content.split(/\s+/).length;
-      return { story_id: id, chapter_number: i + 1, slug: `chapter-${i + 1}`, title: `Chapter ${i + 1}`, content, status: 'published' as const };
+      return {
+        story_id: id,
+        chapter_number: i + 1,
+        slug: `chapter-${i + 1}`,
+        title: `Chapter ${i + 1}`,
+        content,
+        status: 'published' as const,
+      };
     });
-    for (let i = 0; i < chapters.length; i += 50) await db.insertInto('chapters').values(chapters.slice(i, i + 50)).execute();
+    for (let i = 0; i < chapters.length; i += 50)
+      await db
+        .insertInto('chapters')
+        .values(chapters.slice(i, i + 50))
+        .execute();
   }
   return { chapters: stories * chaptersPerStory, words };
 }

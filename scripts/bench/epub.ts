@@ -64,7 +64,9 @@ try {
     let book: Uint8Array = new Uint8Array();
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now();
-      const { value, blockedMs } = await withLongestBlock(() => buildStoryEpub({ story, profile: snapshot.profile, siteOrigin: 'http://localhost:4321', readImage }));
+      const { value, blockedMs } = await withLongestBlock(() =>
+        buildStoryEpub({ story, profile: snapshot.profile, siteOrigin: 'http://localhost:4321', readImage }),
+      );
       times.push(performance.now() - started);
       blocks.push(blockedMs);
       book = value;
@@ -80,7 +82,10 @@ try {
       continue;
     }
     const report = await runEpubcheck(epubcheck, file);
-    const verdict = report.fatals + report.errors + report.warnings === 0 ? 'no errors or warnings' : `${report.fatals} fatals, ${report.errors} errors, ${report.warnings} warnings`;
+    const verdict =
+      report.fatals + report.errors + report.warnings === 0
+        ? 'no errors or warnings'
+        : `${report.fatals} fatals, ${report.errors} errors, ${report.warnings} warnings`;
     console.log(`  epubcheck: ${verdict} (${(report.ms / 1000).toFixed(1)} s)`);
     if (verdict !== 'no errors or warnings') console.log(report.output);
   }

@@ -6,12 +6,32 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '#db/types.ts';
 
-const SUBJECTS = 'starship derelict lantern nebula pilot android dragon citadel forest ocean desert station ruin tower wolf fox raven knight mage ghost'.split(' ');
-const STYLES = 'cinematic painterly watercolor ink cel-shaded photographic volumetric moody pastel neon baroque brutalist lofi dreamy gritty'.split(' ');
-const DETAILS = 'rim-light fog rain snow dusk dawn aurora embers reflections bokeh haze dust starlight moonlight glow silhouette wide-shot close-up'.split(' ');
-const NEGATIVES = 'lowres, bad anatomy, bad hands, worst quality, low quality, watermark, text, blurry, jpeg artifacts, extra fingers'.split(', ');
-const CHECKPOINTS = ['waiIllustriousSDXL_v160', 'juggernautXL_v9', 'realisticVisionV60', 'dreamshaper_8', 'ponyDiffusionV6XL', 'animagineXL_v31', 'sdxl_base_1.0', 'copycatNoob_v11'];
-const LORAS = Array.from({ length: 40 }, (_, i) => `${['detail', 'style', 'light', 'armor', 'scifi', 'fantasy', 'ink', 'film'][i % 8]}Tweaker_v${i + 1}`);
+const SUBJECTS =
+  'starship derelict lantern nebula pilot android dragon citadel forest ocean desert station ruin tower wolf fox raven knight mage ghost'.split(
+    ' ',
+  );
+const STYLES =
+  'cinematic painterly watercolor ink cel-shaded photographic volumetric moody pastel neon baroque brutalist lofi dreamy gritty'.split(' ');
+const DETAILS =
+  'rim-light fog rain snow dusk dawn aurora embers reflections bokeh haze dust starlight moonlight glow silhouette wide-shot close-up'.split(
+    ' ',
+  );
+const NEGATIVES =
+  'lowres, bad anatomy, bad hands, worst quality, low quality, watermark, text, blurry, jpeg artifacts, extra fingers'.split(', ');
+const CHECKPOINTS = [
+  'waiIllustriousSDXL_v160',
+  'juggernautXL_v9',
+  'realisticVisionV60',
+  'dreamshaper_8',
+  'ponyDiffusionV6XL',
+  'animagineXL_v31',
+  'sdxl_base_1.0',
+  'copycatNoob_v11',
+];
+const LORAS = Array.from(
+  { length: 40 },
+  (_, i) => `${['detail', 'style', 'light', 'armor', 'scifi', 'fantasy', 'ink', 'film'][i % 8]}Tweaker_v${i + 1}`,
+);
 
 /** A small seeded generator, so every run builds the same catalogue. */
 function random(seed: number) {
@@ -41,7 +61,15 @@ function syntheticImage(next: () => number, galleryId: number, index: number) {
     checkpoint: pick(CHECKPOINTS),
     loras,
     lora_weights: JSON.stringify(loras.map((name) => ({ name, weight: 0.8 }))),
-    settings: JSON.stringify({ steps: 28, sampler: 'Euler a', scheduler: 'Karras', cfg: 7, seed: String(index * 7919), width: 1024, height: 1024 }),
+    settings: JSON.stringify({
+      steps: 28,
+      sampler: 'Euler a',
+      scheduler: 'Karras',
+      cfg: 7,
+      seed: String(index * 7919),
+      width: 1024,
+      height: 1024,
+    }),
     generator: 'automatic1111' as const,
     width: 1024,
     height: 1024,
@@ -55,7 +83,12 @@ export async function insertGalleryCatalogue(db: Kysely<Database>, galleries: nu
   for (let g = 1; g <= galleries; g++) {
     const { id } = await db
       .insertInto('galleries')
-      .values({ slug: `bench-gallery-${g}`, title: `Bench gallery ${g}`, description: 'Generated for bench:gallery.', rating: g % 5 === 0 ? 'X' : 'PG' })
+      .values({
+        slug: `bench-gallery-${g}`,
+        title: `Bench gallery ${g}`,
+        description: 'Generated for bench:gallery.',
+        rating: g % 5 === 0 ? 'X' : 'PG',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(id);
@@ -68,7 +101,17 @@ export async function insertGalleryCatalogue(db: Kysely<Database>, galleries: nu
 }
 
 /** Search texts of every kind a visitor types: common and rare words, a LoRA, a checkpoint, two terms, nothing found, SQL characters. */
-export const BENCH_SEARCHES = ['starship', 'aurora', 'dragon neon', 'styleTweaker_v2', 'juggernautXL', 'lantern fog dusk', 'nothing-like-this', "o'brien 100%_", 'rim-light'];
+export const BENCH_SEARCHES = [
+  'starship',
+  'aurora',
+  'dragon neon',
+  'styleTweaker_v2',
+  'juggernautXL',
+  'lantern fog dusk',
+  'nothing-like-this',
+  "o'brien 100%_",
+  'rim-light',
+];
 
 function pngChunk(type: string, data: Uint8Array): Buffer {
   const head = Buffer.alloc(8);
@@ -114,7 +157,9 @@ export async function generatedPng(targetBytes: number): Promise<Uint8Array<Arra
   const next = random(11);
   const raw = Buffer.alloc(side * side * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (next() * 256) | 0;
-  const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+  const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
   const parameters =
     'masterpiece, best quality, starship over a nebula, <lora:detailTweaker_v1:0.8>\nNegative prompt: lowres, bad anatomy\n' +
     `Steps: 28, Sampler: Euler a, Schedule type: Karras, CFG scale: 7, Seed: 1234, Size: ${side}x${side}, Model: juggernautXL_v9`;

@@ -33,7 +33,8 @@ const ORIGIN = 'http://localhost';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gallery-'));
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 interface Timings {
   label: string;
@@ -51,7 +52,9 @@ async function measureApi(): Promise<Timings[]> {
     await migrateToLatest(handle.db);
     let started = Date.now();
     const galleryIds = await insertGalleryCatalogue(handle.db, GALLERIES, IMAGES_PER_GALLERY);
-    console.log(`inserted ${GALLERIES * IMAGES_PER_GALLERY} images in ${GALLERIES} galleries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `inserted ${GALLERIES * IMAGES_PER_GALLERY} images in ${GALLERIES} galleries in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     const app = createApp({
       db: handle.db,
       sessionSecret: randomBytes(32),
@@ -74,17 +77,31 @@ async function measureApi(): Promise<Timings[]> {
     const pick = (i: number) => galleryIds[i % galleryIds.length]!;
     const pages = Math.ceil(IMAGES_PER_GALLERY / 20);
     // Warm-up: the first queries compile plans and fill caches, as on a server that has been up.
-    for (let i = 0; i < 40; i++) await timed(`/api/images/gallery-list?gallery_id=${pick(i)}&page=${(i % pages) + 1}&limit=20&q=${encodeURIComponent(BENCH_SEARCHES[i % BENCH_SEARCHES.length]!)}`);
+    for (let i = 0; i < 40; i++)
+      await timed(
+        `/api/images/gallery-list?gallery_id=${pick(i)}&page=${(i % pages) + 1}&limit=20&q=${encodeURIComponent(BENCH_SEARCHES[i % BENCH_SEARCHES.length]!)}`,
+      );
     const pageTimes: number[] = [];
     const searchTimes: number[] = [];
     for (let i = 0; i < REQUESTS; i++) {
       pageTimes.push(await timed(`/api/images/gallery-list?gallery_id=${pick(i * 7)}&page=${((i * 13) % pages) + 1}&limit=20`));
-      searchTimes.push(await timed(`/api/images/gallery-list?gallery_id=${pick(i * 3)}&page=1&limit=20&q=${encodeURIComponent(BENCH_SEARCHES[i % BENCH_SEARCHES.length]!)}`));
+      searchTimes.push(
+        await timed(
+          `/api/images/gallery-list?gallery_id=${pick(i * 3)}&page=1&limit=20&q=${encodeURIComponent(BENCH_SEARCHES[i % BENCH_SEARCHES.length]!)}`,
+        ),
+      );
     }
 
     await userStore.create(handle.db, { username: 'bench', password_hash: await hashPassword('bench-password'), role: 'admin' });
-    const login = await call('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: 'bench-password' }) });
-    const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const login = await call('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
     const png = await generatedPng(2 * 1024 * 1024);
     console.log(`upload file: ${(png.length / 1024 / 1024).toFixed(2)} MB PNG with AUTOMATIC1111 parameters`);
     const uploadTimes: number[] = [];
@@ -137,13 +154,17 @@ function printTables(timings: Timings[], pages: { name: string; measure: PageMea
   for (const t of timings) {
     const measured = percentile(t.values, t.budgetAt);
     const verdict = measured <= t.budgetMs ? 'ok' : '✗ over';
-    console.log(`| ${t.label} | ${ms(percentile(t.values, 50))} | ${ms(percentile(t.values, 95))} | ${ms(Math.max(...t.values))} | p${t.budgetAt} <= ${t.budgetMs} ms: ${verdict} |`);
+    console.log(
+      `| ${t.label} | ${ms(percentile(t.values, 50))} | ${ms(percentile(t.values, 95))} | ${ms(Math.max(...t.values))} | p${t.budgetAt} <= ${t.budgetMs} ms: ${verdict} |`,
+    );
   }
   console.log(`\nLighthouse ${RUNS} runs (median), mobile defaults`);
   console.log('| page | Perf | A11y | BP | SEO | LCP | CLS | KiB | requests |');
   console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const { name, measure: m } of pages) {
-    console.log(`| ${name} | ${CATEGORIES.map((id) => m.scores[id]).join(' | ')} | ${Math.round(m.lcpMs)} ms | ${m.cls.toFixed(3)} | ${m.kib.toFixed(1)} | ${m.requests} |`);
+    console.log(
+      `| ${name} | ${CATEGORIES.map((id) => m.scores[id]).join(' | ')} | ${Math.round(m.lcpMs)} ms | ${m.cls.toFixed(3)} | ${m.kib.toFixed(1)} | ${m.requests} |`,
+    );
     if (m.failing.length > 0) console.log(`  audits under 0.9 in some run: ${m.failing.join(', ')}`);
   }
   console.log('budget: search p95 <= 50 ms, page p95 <= 20 ms, upload <= 500 ms; gallery page Perf >= 95, A11y/BP/SEO 100, CLS 0');

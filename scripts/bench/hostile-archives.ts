@@ -23,7 +23,13 @@ const withTables = (files: Record<string, Uint8Array>) => craftArchive({ ...empt
 
 /** The manifest's lines for the empty tables. */
 const emptyTablesListing = () =>
-  Promise.all(Object.entries(emptyData()).map(async ([name, text]) => ({ path: name, size: text.length, sha256: await sha256Hex(new TextEncoder().encode(text)) })));
+  Promise.all(
+    Object.entries(emptyData()).map(async ([name, text]) => ({
+      path: name,
+      size: text.length,
+      sha256: await sha256Hex(new TextEncoder().encode(text)),
+    })),
+  );
 
 /** A zip whose one upload inflates to `bytes` of zeros, with a manifest that tells the truth about it. */
 async function zeroBomb(file: string, bytes: number): Promise<void> {
@@ -51,7 +57,13 @@ async function zeroBomb(file: string, bytes: number): Promise<void> {
   const manifest = new ZipDeflate(MANIFEST_PATH);
   zip.add(manifest);
   const listing = [...(await emptyTablesListing()), { path: 'uploads/general/bomb.png', size, sha256: hash.digest('hex') }];
-  const head = { format: ARCHIVE_FORMAT, format_version: ARCHIVE_FORMAT_VERSION, app_version: 'bench', created_at: new Date().toISOString(), includes_analytics: false };
+  const head = {
+    format: ARCHIVE_FORMAT,
+    format_version: ARCHIVE_FORMAT_VERSION,
+    app_version: 'bench',
+    created_at: new Date().toISOString(),
+    includes_analytics: false,
+  };
   manifest.push(new TextEncoder().encode(JSON.stringify({ ...head, files: listing })), true);
   zip.end();
   await new Promise((resolve) => out.end(resolve));
@@ -63,9 +75,19 @@ export async function hostileArchives(folder: string): Promise<HostileArchive[]>
   const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
   fs.writeFileSync(at('zeros.zip'), await withTables({ 'uploads/general/zeros.png': concat(PNG_SIGNATURE, new Uint8Array(300 * MB)) }));
   fs.writeFileSync(at('polyglot.zip'), await withTables({ 'uploads/general/page.png': concat(image, html) }));
-  fs.writeFileSync(at('text-bomb.zip'), await withTables({ 'uploads/general/text.png': png([pngChunk('zTXt', concat(new TextEncoder().encode('parameters\0\0'), zlibSync(new Uint8Array(64 * MB))))]) }));
+  fs.writeFileSync(
+    at('text-bomb.zip'),
+    await withTables({
+      'uploads/general/text.png': png([
+        pngChunk('zTXt', concat(new TextEncoder().encode('parameters\0\0'), zlibSync(new Uint8Array(64 * MB)))),
+      ]),
+    }),
+  );
   const lie = { path: 'uploads/general/small.png', size: 1, sha256: await sha256Hex(image) };
-  const lying = await craftArchive({ ...emptyData(), 'uploads/general/small.png': image }, { files: [...(await emptyTablesListing()), lie] });
+  const lying = await craftArchive(
+    { ...emptyData(), 'uploads/general/small.png': image },
+    { files: [...(await emptyTablesListing()), lie] },
+  );
   fs.writeFileSync(at('lying.zip'), lying);
   await zeroBomb(at('bomb.zip'), 3 * 1024 * MB);
   return [

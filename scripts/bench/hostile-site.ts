@@ -13,7 +13,9 @@ import type { BenchServer } from './site-server.ts';
 /** A PNG of noise: about width × height × 3 bytes, since noise does not compress. */
 export async function noisePng(width: number, height: number): Promise<Uint8Array> {
   const noise = { type: 'gaussian' as const, mean: 128, sigma: 60 };
-  return sharp({ create: { width, height, channels: 3, background: '#000', noise } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#000', noise } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /**
@@ -54,7 +56,12 @@ export async function importFrom(server: BenchServer, file: string): Promise<{ s
 }
 
 /** Uploads one file to a gallery; the status and the answer. */
-export async function galleryUpload(server: BenchServer, galleryId: number, name: string, bytes: Uint8Array): Promise<{ status: number; answer: string }> {
+export async function galleryUpload(
+  server: BenchServer,
+  galleryId: number,
+  name: string,
+  bytes: Uint8Array,
+): Promise<{ status: number; answer: string }> {
   const form = new FormData();
   form.set('gallery_id', String(galleryId));
   form.append('files[]', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), name);

@@ -30,8 +30,16 @@ const HOSTILE_UPLOADS: { name: string; fileName: string; bytes: () => Uint8Array
   { name: 'PNG, 8 MB of plain tEXt', fileName: 'text.png', bytes: () => enormousTextPng() },
   { name: 'JPEG, 64 KB APP1 of IFDs pointing at each other', fileName: 'maze.jpg', bytes: () => ifdMazeJpeg() },
   // Compressed, so that the files pass the 25 MB limit and reach the reader.
-  { name: 'PNG, ComfyUI prompt graph of 100,000 nodes', fileName: 'graph.png', bytes: () => png([zTXt('prompt', JSON.stringify(comfyApiPrompt(100_000)))]) },
-  { name: 'PNG, ComfyUI workflow of 100,000 nodes', fileName: 'workflow.png', bytes: () => png([zTXt('workflow', JSON.stringify(comfyUiWorkflow(100_000)))]) },
+  {
+    name: 'PNG, ComfyUI prompt graph of 100,000 nodes',
+    fileName: 'graph.png',
+    bytes: () => png([zTXt('prompt', JSON.stringify(comfyApiPrompt(100_000)))]),
+  },
+  {
+    name: 'PNG, ComfyUI workflow of 100,000 nodes',
+    fileName: 'workflow.png',
+    bytes: () => png([zTXt('workflow', JSON.stringify(comfyUiWorkflow(100_000)))]),
+  },
 ];
 
 interface Row {
@@ -51,7 +59,9 @@ async function measure(load: string, budget: Row['budget'], server: BenchServer,
   // server's debounce (100 ms here) has passed; the publish state says nothing before that.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await waitForPublished(server);
-  console.log(`${describeOutcome(result)}; longest wait ${figures.longestWaitMs.toFixed(0)} ms, peak ${(figures.peakRssMb - figures.startRssMb).toFixed(0)} MB above start`);
+  console.log(
+    `${describeOutcome(result)}; longest wait ${figures.longestWaitMs.toFixed(0)} ms, peak ${(figures.peakRssMb - figures.startRssMb).toFixed(0)} MB above start`,
+  );
   rows.push({ load, outcome: result, figures, budget });
 }
 
@@ -127,10 +137,16 @@ function report(): void {
     const extra = figures.peakRssMb - figures.startRssMb;
     const within = 'waitMs' in budget ? figures.longestWaitMs < budget.waitMs : extra < budget.memoryMb;
     const limit = 'waitMs' in budget ? `wait < ${budget.waitMs} ms` : `memory < ${budget.memoryMb} MB`;
-    console.log(`| ${load} | ${describeOutcome(outcome)} | ${figures.longestWaitMs.toFixed(0)} ms (${Number.isNaN(figures.medianWaitMs) ? '–' : figures.medianWaitMs.toFixed(0)} ms) | ${extra.toFixed(0)} MB | ${limit}${within ? '' : ' ✗'} |`);
+    console.log(
+      `| ${load} | ${describeOutcome(outcome)} | ${figures.longestWaitMs.toFixed(0)} ms (${Number.isNaN(figures.medianWaitMs) ? '–' : figures.medianWaitMs.toFixed(0)} ms) | ${extra.toFixed(0)} MB | ${limit}${within ? '' : ' ✗'} |`,
+    );
     const serverErrors = outcome.statuses.filter((status) => status >= 500).length;
     const pass = within && figures.failedProbes === 0 && serverErrors === 0;
-    checks.push({ name: load, pass, detail: `${serverErrors} answers 5xx; ${figures.failedProbes} of ${figures.probes} other requests failed` });
+    checks.push({
+      name: load,
+      pass,
+      detail: `${serverErrors} answers 5xx; ${figures.failedProbes} of ${figures.probes} other requests failed`,
+    });
   }
   reportChecks(checks);
 }

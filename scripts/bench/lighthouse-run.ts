@@ -29,7 +29,15 @@ export async function measurePage(url: string): Promise<PageMeasure> {
   const { executablePath } = resolveChromium();
   const chrome = await chromeLauncher.launch({
     ...(executablePath ? { chromePath: executablePath } : {}),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     logLevel: 'silent',
   });
   try {
@@ -43,9 +51,14 @@ export async function measurePage(url: string): Promise<PageMeasure> {
     );
     const withoutImages = items.filter((item) => item.resourceType !== 'Image');
     const kib = (list: NetworkItem[]) => list.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
-    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as PageMeasure['scores'];
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    ) as PageMeasure['scores'];
     const failing = Object.values(lhr.audits)
-      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+      .filter(
+        (audit) =>
+          audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual',
+      )
       .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
     return {
       scores,

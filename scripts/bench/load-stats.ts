@@ -26,7 +26,8 @@ interface KindStats {
 }
 
 /** The p-th percentile of values sorted ascending (NaN for none). */
-export const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!);
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 const ms = (value: number) => (Number.isNaN(value) ? '–' : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
 
 export class LoadStats {
@@ -57,18 +58,26 @@ export class LoadStats {
 
   /** p50 and p99 of the requests answered after `since` (performance.now()): the load without its cold start. */
   latencyAfter(since: number): string {
-    const sorted = this.timeline.filter((sample) => sample.at >= since).map((sample) => sample.latencyMs).sort((a, b) => a - b);
+    const sorted = this.timeline
+      .filter((sample) => sample.at >= since)
+      .map((sample) => sample.latencyMs)
+      .sort((a, b) => a - b);
     return `${sorted.length} requests, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`;
   }
 
   /** One row per kind and a total, rates over `seconds` of load. */
   table(seconds: number): string {
-    const lines = ['| request | count | req/s | p50 | p99 | max | 2xx | 4xx | 429 | 5xx | no answer |', '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|'];
+    const lines = [
+      '| request | count | req/s | p50 | p99 | max | 2xx | 4xx | 429 | 5xx | no answer |',
+      '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ];
     const row = (name: string, stats: KindStats) => {
       const sorted = [...stats.latenciesMs].sort((a, b) => a - b);
       const count = sorted.length + stats.noAnswer;
       const cells = [count, (count / seconds).toFixed(1), ms(percentile(sorted, 50)), ms(percentile(sorted, 99)), ms(sorted.at(-1) ?? NaN)];
-      lines.push(`| ${name} | ${[...cells, stats.ok, stats.clientErrors, stats.tooMany, stats.serverErrors, stats.noAnswer].join(' | ')} |`);
+      lines.push(
+        `| ${name} | ${[...cells, stats.ok, stats.clientErrors, stats.tooMany, stats.serverErrors, stats.noAnswer].join(' | ')} |`,
+      );
     };
     for (const [kind, stats] of this.kinds) row(kind, stats);
     const all = [...this.kinds.values()];

@@ -38,8 +38,16 @@ export async function findTargets(base: string): Promise<Targets> {
   const { body: story } = await api<ChapterList>(base, `/api/chapters/list?story_slug=${STORY_SLUG}`);
   const { body: list } = await api<GalleryList>(base, '/api/galleries/list?page=1&limit=1000');
   const targets: Targets = {
-    chapters: story.chapters.map((chapter) => ({ id: chapter.id, number: chapter.chapter_number, page: `${chapterPath(STORY_SLUG, chapter.chapter_number)}/` })),
-    galleries: list.galleries.map((gallery) => ({ id: gallery.id, page: `${galleryPath(gallery.slug)}/`, imageCount: gallery.image_count })),
+    chapters: story.chapters.map((chapter) => ({
+      id: chapter.id,
+      number: chapter.chapter_number,
+      page: `${chapterPath(STORY_SLUG, chapter.chapter_number)}/`,
+    })),
+    galleries: list.galleries.map((gallery) => ({
+      id: gallery.id,
+      page: `${galleryPath(gallery.slug)}/`,
+      imageCount: gallery.image_count,
+    })),
     images: [],
     searchWords: [],
   };
@@ -51,7 +59,8 @@ export async function findTargets(base: string): Promise<Targets> {
     }
   }
   targets.searchWords = [...words];
-  if (targets.chapters.length === 0 || targets.images.length === 0) throw new Error('the demo content has no published chapters or no gallery images');
+  if (targets.chapters.length === 0 || targets.images.length === 0)
+    throw new Error('the demo content has no published chapters or no gallery images');
   return targets;
 }
 

@@ -8,8 +8,13 @@ import type { Check } from './checks.ts';
 import { api, type BenchServer } from './site-server.ts';
 
 /** A few examples of what went wrong, enough to start looking. */
-const examples = (problems: string[]) => (problems.length === 0 ? '' : `: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}`);
-const check = (name: string, problems: string[], detail: string): Check => ({ name, pass: problems.length === 0, detail: `${detail}${examples(problems)}` });
+const examples = (problems: string[]) =>
+  problems.length === 0 ? '' : `: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}`;
+const check = (name: string, problems: string[], detail: string): Check => ({
+  name,
+  pass: problems.length === 0,
+  detail: `${detail}${examples(problems)}`,
+});
 
 /** Runs `task` for every item, `width` at a time. */
 async function eachLimited<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -33,13 +38,19 @@ export async function verifyLikes(server: BenchServer, targets: Targets, visitor
       const body = JSON.parse(new TextDecoder().decode(answer.body)) as { user_liked?: boolean; liked?: boolean };
       const liked = body.user_liked ?? body.liked;
       asked++;
-      if (visitor.likeUnknown.delete(key)) visitor.liked.set(key, liked!); // lost answer: now known
-      else if (liked !== visitor.liked.get(key)) stateProblems.push(`reader ${visitor.index} ${key}: expected ${visitor.liked.get(key)}, stored ${liked}`);
+      if (visitor.likeUnknown.delete(key))
+        visitor.liked.set(key, liked!); // lost answer: now known
+      else if (liked !== visitor.liked.get(key))
+        stateProblems.push(`reader ${visitor.index} ${key}: expected ${visitor.liked.get(key)}, stored ${liked}`);
     }
   });
 
   const disagreements = visitors.flatMap((visitor) => visitor.likeDisagreements.map((problem) => `reader ${visitor.index} ${problem}`));
-  const togglesAnswered = check('every like answer matched the toggle (user_liked)', disagreements, `${disagreements.length} disagreeing answers`);
+  const togglesAnswered = check(
+    'every like answer matched the toggle (user_liked)',
+    disagreements,
+    `${disagreements.length} disagreeing answers`,
+  );
 
   const expected: LikeCounts = new Map(before);
   for (const visitor of visitors) visitor.addLikesTo(expected);
@@ -52,7 +63,11 @@ export async function verifyLikes(server: BenchServer, targets: Targets, visitor
   return [
     togglesAnswered,
     check("each reader's stored like state is the one its toggles left", stateProblems, `${asked} (reader, target) pairs asked`),
-    check('every like count = demo likes + readers whose last toggle liked', countProblems, `${after.size} chapters and images, ${liked >= 0 ? '+' : ''}${liked} likes in all`),
+    check(
+      'every like count = demo likes + readers whose last toggle liked',
+      countProblems,
+      `${after.size} chapters and images, ${liked >= 0 ? '+' : ''}${liked} likes in all`,
+    ),
   ];
 }
 
@@ -64,7 +79,9 @@ async function storedComments(server: BenchServer, runId: string): Promise<Moder
   const rows: ModerationRow[] = [];
   for (let page = 1; ; page++) {
     type List = { comments: ModerationRow[]; total: number };
-    const { body } = await api<List>(server.base, `/api/admin/comments/list?page=${page}&limit=${MODERATION_PAGE}`, { cookie: server.cookie });
+    const { body } = await api<List>(server.base, `/api/admin/comments/list?page=${page}&limit=${MODERATION_PAGE}`, {
+      cookie: server.cookie,
+    });
     rows.push(...body.comments.filter((row) => row.content.includes(runId)));
     if (body.comments.length < MODERATION_PAGE) return rows;
   }
@@ -87,7 +104,8 @@ export async function verifyComments(server: BenchServer, targets: Targets, visi
     const rows = stored.get(comment.content) ?? [];
     if (rows.length !== 1) countProblems.push(`"${comment.content.slice(0, 60)}…" stored ${rows.length} times`);
     for (const row of rows) {
-      if (row.comment_type !== comment.type || !row.content_link.endsWith(linkEnd(comment))) placeProblems.push(`${comment.type} ${comment.targetId} shown at ${row.content_link}`);
+      if (row.comment_type !== comment.type || !row.content_link.endsWith(linkEnd(comment)))
+        placeProblems.push(`${comment.type} ${comment.targetId} shown at ${row.content_link}`);
       if (row.ip_address !== comment.address) placeProblems.push(`sent from ${comment.address}, stored as ${row.ip_address}`);
     }
   }
@@ -97,6 +115,10 @@ export async function verifyComments(server: BenchServer, targets: Targets, visi
   return [
     check('every accepted comment is stored exactly once', countProblems, `${accepted.length} accepted of ${sent.length} sent`),
     check("each on the chapter or image it was sent to, with the reader's address", placeProblems, `${stored.size} stored`),
-    check('no refused comment was stored', strays.map((content) => `"${content.slice(0, 60)}…"`), `${lostAnswers} stored whose answer was lost`),
+    check(
+      'no refused comment was stored',
+      strays.map((content) => `"${content.slice(0, 60)}…"`),
+      `${lostAnswers} stored whose answer was lost`,
+    ),
   ];
 }

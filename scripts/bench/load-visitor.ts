@@ -129,11 +129,17 @@ export class Visitor {
       case 'galleryListPage': {
         const gallery = pick(galleries);
         const page = 1 + Math.floor(Math.random() * Math.max(1, Math.ceil(gallery.imageCount / PUBLIC_PAGE_SIZE)));
-        return void (await this.send('gallery-list page', `/api/images/gallery-list?gallery_id=${gallery.id}&page=${page}&limit=${PUBLIC_PAGE_SIZE}`));
+        return void (await this.send(
+          'gallery-list page',
+          `/api/images/gallery-list?gallery_id=${gallery.id}&page=${page}&limit=${PUBLIC_PAGE_SIZE}`,
+        ));
       }
       case 'search': {
         const q = encodeURIComponent(pick(searchWords.length > 0 ? searchWords : ['a']));
-        return void (await this.send('gallery search', `/api/images/gallery-list?gallery_id=${pick(galleries).id}&page=1&limit=${PUBLIC_PAGE_SIZE}&q=${q}`));
+        return void (await this.send(
+          'gallery search',
+          `/api/images/gallery-list?gallery_id=${pick(galleries).id}&page=1&limit=${PUBLIC_PAGE_SIZE}&q=${q}`,
+        ));
       }
       case 'likeChapter': {
         const { id } = pick(chapters);
@@ -176,8 +182,18 @@ export class Visitor {
     const content = `Load test ${this.runId}: reader ${this.index}, comment ${this.comments.length + 1} on ${type} ${targetId}. It's "quoted" & <kept> as text.`;
     const answer =
       type === 'chapter'
-        ? await this.send('comment chapter', '/api/chapters/comments/create', { chapter_id: targetId, author_name: `Reader ${this.index}`, content, website: '' })
-        : await this.send('comment image', '/api/images/gallery-comment-create', { image_id: targetId, author_name: `Reader ${this.index}`, content, website: '' });
+        ? await this.send('comment chapter', '/api/chapters/comments/create', {
+            chapter_id: targetId,
+            author_name: `Reader ${this.index}`,
+            content,
+            website: '',
+          })
+        : await this.send('comment image', '/api/images/gallery-comment-create', {
+            image_id: targetId,
+            author_name: `Reader ${this.index}`,
+            content,
+            website: '',
+          });
     this.comments.push({ type, targetId, content, address: this.address, status: answer?.status ?? null });
   }
 

@@ -48,7 +48,11 @@ async function main(): Promise<void> {
 
   const checks: Check[] = [
     { name: 'no 5xx answer', pass: stats.total('serverErrors') === 0, detail: `${stats.total('serverErrors')} answers 5xx` },
-    { name: 'every request answered', pass: stats.total('noAnswer') === 0, detail: `${stats.total('noAnswer')} timeouts or dropped connections` },
+    {
+      name: 'every request answered',
+      pass: stats.total('noAnswer') === 0,
+      detail: `${stats.total('noAnswer')} timeouts or dropped connections`,
+    },
     ...(await verifyLikes(server, targets, visitors, before)),
     ...(await verifyComments(server, targets, visitors, runId)),
   ];
@@ -57,7 +61,11 @@ async function main(): Promise<void> {
   console.log(stats.table(seconds));
   if (DURATION_S > 2 * WARM_UP_S) console.log(`after the first ${WARM_UP_S} s: ${stats.latencyAfter(started + WARM_UP_S * 1000)}`);
   const limited = stats.total('tooMany');
-  console.log(limited === 0 ? '\nno 429: no reader reached a per-address limit' : `\n${limited} answers 429: readers at a human pace reached a per-address limit`);
+  console.log(
+    limited === 0
+      ? '\nno 429: no reader reached a per-address limit'
+      : `\n${limited} answers 429: readers at a human pace reached a per-address limit`,
+  );
   reportChecks(checks);
 }
 

@@ -31,7 +31,9 @@ async function publishLongChapter(server: BenchServer): Promise<string> {
   const { base, cookie } = server;
   const { body: list } = await api<{ stories: { id: number }[] }>(base, `/api/stories/list?slug=${STORY_SLUG}`, { cookie });
   const storyId = list.stories[0]!.id;
-  const { body: chapters } = await api<{ chapters: { chapter_number: number }[] }>(base, `/api/chapters/list?story_id=${storyId}`, { cookie });
+  const { body: chapters } = await api<{ chapters: { chapter_number: number }[] }>(base, `/api/chapters/list?story_id=${storyId}`, {
+    cookie,
+  });
   const number = Math.max(0, ...chapters.chapters.map((chapter) => chapter.chapter_number)) + 1;
   const content = chapterText(5000, 6);
   await api(base, '/api/chapters/create', {
@@ -65,7 +67,9 @@ async function main(): Promise<void> {
   const sitesDir = path.join(dataDir, 'site');
   const buildDir = path.join(sitesDir, fs.readFileSync(path.join(sitesDir, 'current'), 'utf8').trim());
   const precompressed = countPrecompressed(buildDir);
-  console.log(`node: ${base}, serving ${buildDir} (${precompressed.files} files, ${precompressed.gz} with .gz, ${precompressed.br} with .br)`);
+  console.log(
+    `node: ${base}, serving ${buildDir} (${precompressed.files} files, ${precompressed.gz} with .gz, ${precompressed.br} with .br)`,
+  );
 
   const pages = [
     { name: 'landing /', path: '/' },
@@ -79,7 +83,11 @@ async function main(): Promise<void> {
   }
 
   const nginx = fs.existsSync(NGINX) ? await startNginx(buildDir, temp, projectRoot) : null;
-  console.log(nginx ? `nginx: ${nginx.base} (gzip_static${nginx.brotli ? ', brotli_static' : ''}, one worker)` : 'nginx: not installed (apt-get install nginx-light)');
+  console.log(
+    nginx
+      ? `nginx: ${nginx.base} (gzip_static${nginx.brotli ? ', brotli_static' : ''}, one worker)`
+      : 'nginx: not installed (apt-get install nginx-light)',
+  );
   const loads = [
     { name: 'chapter, Node', url: base + chapterPage },
     { name: 'GET /api/author/get, Node', url: `${base}/api/author/get` },
@@ -91,7 +99,12 @@ async function main(): Promise<void> {
     console.log(`autocannon ${load.name}: ${Math.round(rates.at(-1)!)} req/s (${await encodingOf(load.url)})`);
   }
 
-  printTable(pages.map((page) => page.name), measured, loads, rates);
+  printTable(
+    pages.map((page) => page.name),
+    measured,
+    loads,
+    rates,
+  );
   for (const [index, page] of pages.entries()) {
     const failing = measured[index]!.failing;
     if (failing.length > 0) console.log(`${page.name}: audits under 0.9 in some run: ${failing.join(', ')}`);
@@ -101,7 +114,9 @@ async function main(): Promise<void> {
 function printTable(names: string[], measured: PageMeasure[], loads: { name: string }[], rates: number[]): void {
   const [chapterRate, apiRate, nginxRate] = rates as [number, number, number | undefined];
   const ratio = (value: number, of: number | undefined) => (of ? `${(value / of).toFixed(2)}` : '-');
-  console.log(`\nLighthouse ${RUNS} runs (median), mobile defaults; autocannon ${CONNECTIONS} connections x ${DURATION_S} s, ${JSON.stringify(BROWSER_HEADERS)}`);
+  console.log(
+    `\nLighthouse ${RUNS} runs (median), mobile defaults; autocannon ${CONNECTIONS} connections x ${DURATION_S} s, ${JSON.stringify(BROWSER_HEADERS)}`,
+  );
   console.log('| page / route | Perf | A11y | BP | SEO | LCP | CLS | KiB | requests | KiB no img | req. no img | req/s | ratio |');
   console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|');
   // "✗" marks a number over the budget; the byte and request budgets are the chapter's.

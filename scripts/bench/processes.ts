@@ -5,7 +5,6 @@ import path from 'node:path';
 
 const running: ChildProcess[] = [];
 
-
 export function startProcess(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ChildProcess {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
@@ -13,7 +12,8 @@ export function startProcess(command: string, args: string[], options: { cwd: st
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   child.once('exit', (code, signal) => {
-    if (running.includes(child)) console.error(`${path.basename(command)} exited early (${signal ?? code}):\n${output.join('').slice(-2000)}`);
+    if (running.includes(child))
+      console.error(`${path.basename(command)} exited early (${signal ?? code}):\n${output.join('').slice(-2000)}`);
   });
   running.push(child);
   return child;
@@ -40,7 +40,10 @@ export async function waitForOk(url: string, child: ChildProcess, timeoutMs: num
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the process for ${url} exited`);
-    const ok = await fetch(url, { redirect: 'manual' }).then((r) => r.ok, () => false);
+    const ok = await fetch(url, { redirect: 'manual' }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -52,7 +52,10 @@ function probeUntilStopped(base: string): void {
     await Promise.all(pending);
     const figures: ProbeFigures = {
       longestWaitMs: Math.max(0, ...waits),
-      medianWaitMs: percentile([...waits].sort((a, b) => a - b), 50),
+      medianWaitMs: percentile(
+        [...waits].sort((a, b) => a - b),
+        50,
+      ),
       probes: waits.length,
       failedProbes,
     };

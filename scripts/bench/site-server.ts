@@ -26,12 +26,25 @@ export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {})
   const base = `http://127.0.0.1:${port}`;
   const child = startProcess(process.execPath, ['scripts/start.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: base, ADMIN_PASSWORD: password, REBUILD_DEBOUNCE_MS: '100', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: base,
+      ADMIN_PASSWORD: password,
+      REBUILD_DEBOUNCE_MS: '100',
+      DATABASE_URL: '',
+      ...env,
+    },
   });
   // The first start seeds the demo content and builds the site before it answers.
   await waitForOk(`${base}/`, child, 240_000);
   const login = await api(base, '/api/auth/login', { json: { username: 'admin', password } });
-  const cookie = login.response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const cookie = login.response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
   return { base, dataDir, cookie, pid: child.pid! };
 }
 
@@ -44,7 +57,11 @@ export async function api<T>(
   if (init.cookie) headers['cookie'] = init.cookie;
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   const body = init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json));
-  const response = await fetch(base + route, { method: body === undefined ? 'GET' : 'POST', headers, ...(body === undefined ? {} : { body }) });
+  const response = await fetch(base + route, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
   const answer = (await response.json()) as T;
   if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(answer)}`);
   return { body: answer, response };

@@ -18,7 +18,8 @@ export async function startHookRecorder(port: number): Promise<HookRecorder> {
     const route = `${request.method} ${request.url}`;
     request.resume(); // the hook's body carries nothing the tests need
     request.on('end', () => {
-      if (route === 'GET /received') return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received));
+      if (route === 'GET /received')
+        return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received));
       if (route === 'POST /fail-next') {
         failNext = true;
         return void response.writeHead(204).end();
@@ -27,7 +28,9 @@ export async function startHookRecorder(port: number): Promise<HookRecorder> {
       const status = failNext ? 500 : 200;
       failNext = false;
       received.push({ at: new Date().toISOString(), status });
-      response.writeHead(status, { 'content-type': 'application/json' }).end(status === 200 ? '{"id":"local-build"}' : '{"error":"provoked"}');
+      response
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(status === 200 ? '{"id":"local-build"}' : '{"error":"provoked"}');
     });
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));

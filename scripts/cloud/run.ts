@@ -30,7 +30,17 @@ import { startWsProxy, type WsProxy } from './ws-proxy.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // The ports this harness uses (4821-4829); the worker's is the one the browser tests use.
-const PORT = { worker: 4821, wsProxy: 4822, s3: 4823, postgres: 4824, node: 4825, inspector: 4826, hook: 4827, suiteWorker: 4828, suiteInspector: 4829 };
+const PORT = {
+  worker: 4821,
+  wsProxy: 4822,
+  s3: 4823,
+  postgres: 4824,
+  node: 4825,
+  inspector: 4826,
+  hook: 4827,
+  suiteWorker: 4828,
+  suiteInspector: 4829,
+};
 const ADMIN_PASSWORD = E2E_ADMIN.password; // tests/cloud/client.ts signs in with it
 /** The API route whose latency is compared: a database read every reader's page makes. */
 const LATENCY_ROUTE = '/api/stories/list?status=published';
@@ -52,7 +62,8 @@ async function runNode(args: string[], env: NodeJS.ProcessEnv, limitMs: number):
   const timer = setTimeout(stop, limitMs);
   const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
   clearTimeout(timer);
-  if (code !== 0) throw new Error(`${args.slice(0, 2).join(' ')} failed (${code === null ? `stopped after ${limitMs / 1000} s` : `exit ${code}`})`);
+  if (code !== 0)
+    throw new Error(`${args.slice(0, 2).join(' ')} failed (${code === null ? `stopped after ${limitMs / 1000} s` : `exit ${code}`})`);
 }
 
 async function main(): Promise<void> {
@@ -124,7 +135,13 @@ async function checkDatabaseOutage(workerUrl: string, proxy: WsProxy): Promise<v
  * The deployed site's worker on the demo content: the cloud API tests and browser flows, a database
  * outage, and its latency beside the Node server's.
  */
-async function checkMainWorker(settings: Record<string, string>, cliEnv: NodeJS.ProcessEnv, proxy: WsProxy, hookUrl: string, hookControlUrl: string): Promise<void> {
+async function checkMainWorker(
+  settings: Record<string, string>,
+  cliEnv: NodeJS.ProcessEnv,
+  proxy: WsProxy,
+  hookUrl: string,
+  hookControlUrl: string,
+): Promise<void> {
   const workerUrl = settings['SITE_URL']!;
   step('wrangler dev --local (workerd)');
   const worker = await startWorker({
@@ -166,9 +183,13 @@ async function checkMainWorker(settings: Record<string, string>, cliEnv: NodeJS.
   console.log('\nOne PostgreSQL behind both; warm = median of 50 sequential requests after 5 unmeasured:');
   console.log(`  workerd (wrangler dev --local; Neon driver through the WebSocket proxy):`);
   console.log(`    start to ready ${ms(worker.startMs)}; first request ${ms(cold)} (GET ${LATENCY_ROUTE})`);
-  console.log(`    warm GET ${LATENCY_ROUTE} ${ms(workerTimes.database)}; warm GET ${NO_DATABASE_ROUTE.path} (no database) ${ms(workerTimes.bare)}`);
+  console.log(
+    `    warm GET ${LATENCY_ROUTE} ${ms(workerTimes.database)}; warm GET ${NO_DATABASE_ROUTE.path} (no database) ${ms(workerTimes.bare)}`,
+  );
   console.log(`  Node server (npm start; pg driver, pooled connections):`);
-  console.log(`    warm GET ${LATENCY_ROUTE} ${ms(nodeTimes.database)}; warm GET ${NO_DATABASE_ROUTE.path} (no database) ${ms(nodeTimes.bare)}`);
+  console.log(
+    `    warm GET ${LATENCY_ROUTE} ${ms(nodeTimes.database)}; warm GET ${NO_DATABASE_ROUTE.path} (no database) ${ms(nodeTimes.bare)}`,
+  );
 }
 
 /**
@@ -176,16 +197,39 @@ async function checkMainWorker(settings: Record<string, string>, cliEnv: NodeJS.
  * worker: its own database, emptied before each test, and its own folder of the bucket. Rate limits
  * are the real ones here, as in the in-process run.
  */
-async function runApiSuiteInWorker(cluster: Cluster, wsProxyUrl: string, settings: Record<string, string>, filters: string[]): Promise<void> {
+async function runApiSuiteInWorker(
+  cluster: Cluster,
+  wsProxyUrl: string,
+  settings: Record<string, string>,
+  filters: string[],
+): Promise<void> {
   const databaseUrl = await createDatabase(cluster.url, 'api_suite');
   await runNode(['scripts/db-migrate.ts'], { ...process.env, DATABASE_URL: databaseUrl }, 60_000);
   const url = `http://127.0.0.1:${PORT.suiteWorker}`;
   const { RATE_LIMIT_SCALE: _scale, ...shared } = settings;
-  const vars = { ...shared, DATABASE_URL: databaseUrl, SITE_URL: url, S3_PREFIX: 'api-suite/', SESSION_SECRET: randomBytes(32).toString('hex'), NEON_WS_PROXY: wsProxyUrl };
-  const worker = await startWorker({ projectRoot, config: path.join(projectRoot, 'wrangler.jsonc'), port: PORT.suiteWorker, inspectorPort: PORT.suiteInspector, readyTimeoutMs: 90_000, vars });
+  const vars = {
+    ...shared,
+    DATABASE_URL: databaseUrl,
+    SITE_URL: url,
+    S3_PREFIX: 'api-suite/',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    NEON_WS_PROXY: wsProxyUrl,
+  };
+  const worker = await startWorker({
+    projectRoot,
+    config: path.join(projectRoot, 'wrangler.jsonc'),
+    port: PORT.suiteWorker,
+    inspectorPort: PORT.suiteInspector,
+    readyTimeoutMs: 90_000,
+    vars,
+  });
   const target: RemoteTarget = { url, databaseUrl, sessionSecret: vars.SESSION_SECRET, s3: readS3Config(vars)! };
   try {
-    await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.api-suite.config.ts', ...filters], { ...process.env, [REMOTE_TARGET_VARIABLE]: JSON.stringify(target) }, 15 * 60_000);
+    await runNode(
+      ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.api-suite.config.ts', ...filters],
+      { ...process.env, [REMOTE_TARGET_VARIABLE]: JSON.stringify(target) },
+      15 * 60_000,
+    );
   } catch (error) {
     console.error(`--- what the API suite's worker printed (last 4000 characters):\n${worker.output().slice(-4000)}`);
     throw error;
@@ -218,7 +262,10 @@ async function nodeServerLatency(env: NodeJS.ProcessEnv): Promise<{ database: nu
 
 async function cleanUp(): Promise<void> {
   await stopAll();
-  for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve().then(cleanup).catch((error) => console.error('cleanup:', error));
+  for (const cleanup of cleanups.splice(0).reverse())
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((error) => console.error('cleanup:', error));
 }
 
 await runBounded('test:cloud', TIME_LIMIT_MS, main, cleanUp);

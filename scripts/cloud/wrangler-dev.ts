@@ -31,12 +31,17 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const args = [
     path.join(options.projectRoot, 'node_modules/wrangler/bin/wrangler.js'),
     'dev',
-    '--config', options.config,
+    '--config',
+    options.config,
     '--local',
-    '--ip', '127.0.0.1',
-    '--port', String(options.port),
-    '--inspector-port', String(options.inspectorPort),
-    '--persist-to', persistTo,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--inspector-port',
+    String(options.inspectorPort),
+    '--persist-to',
+    persistTo,
     // Exposes GET /__scheduled, which runs the worker's scheduled (cron) handler.
     '--test-scheduled',
     '--show-interactive-dev-session=false',
@@ -48,7 +53,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   child.once('exit', () => fs.rmSync(persistTo, { recursive: true, force: true }));
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wrangler dev was not ready within ${options.readyTimeoutMs / 1000} s:\n${output.slice(-3000)}`)), options.readyTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`wrangler dev was not ready within ${options.readyTimeoutMs / 1000} s:\n${output.slice(-3000)}`)),
+      options.readyTimeoutMs,
+    );
     const watch = (chunk: Buffer) => {
       output += chunk.toString();
       if (/Ready on http/.test(output)) {

@@ -16,7 +16,13 @@ describe('what the code and docs cite', () => {
   });
 
   it('finds citations of outside documents, missing sections and missing records', () => {
-    const text = [`// as SP${'EC'} 5 says`, `// see iss${'ue'} 9`, '// docs/product.md, No such section', '// decision 4242', '// docs/product.md, Security (decision 1)'].join('\n');
+    const text = [
+      `// as SP${'EC'} 5 says`,
+      `// see iss${'ue'} 9`,
+      '// docs/product.md, No such section',
+      '// decision 4242',
+      '// docs/product.md, Security (decision 1)',
+    ].join('\n');
     expect(citationProblems('x.ts', text, ['Security'], new Set([1])).map((problem) => problem.line)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -12,7 +12,9 @@ const SKIPPED = new Set(['node_modules', 'dist', '.site', '.astro', 'test-result
  * architecture paper, an issue tracker. Spelled in pieces so that a plain grep for them finds only
  * real citations, not this list.
  */
-const OUTSIDE = ['\\.\\./sha' + 'red\\b', '\\bSP' + 'EC\\b', '\\bARCHITEC' + 'TURE', '\\b[Ii]ss' + 'ue #?\\d+'].map((source) => new RegExp(source));
+const OUTSIDE = ['\\.\\./sha' + 'red\\b', '\\bSP' + 'EC\\b', '\\bARCHITEC' + 'TURE', '\\b[Ii]ss' + 'ue #?\\d+'].map(
+  (source) => new RegExp(source),
+);
 const PRODUCT_SECTION = /docs\/product\.md, ([A-Z][^()":;.\n*]*?)(?=[()":;.\n*]|$)/g;
 const DECISION = /\b[Dd]ecisions? (\d{1,4})\b/g;
 

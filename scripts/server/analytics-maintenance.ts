@@ -12,7 +12,8 @@ export function startAnalyticsMaintenance(db: Kysely<Database>, retentionDays: n
   const run = () => {
     running ??= maintainAnalytics(db, new Date(), retentionDays)
       .then(({ rolledDays, pruned }) => {
-        if (rolledDays || pruned) log(`analytics: rolled up ${rolledDays} day(s), deleted ${pruned} event(s) older than ${retentionDays} days`);
+        if (rolledDays || pruned)
+          log(`analytics: rolled up ${rolledDays} day(s), deleted ${pruned} event(s) older than ${retentionDays} days`);
       })
       .catch((error: unknown) => log(`analytics: upkeep failed: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => (running = undefined));

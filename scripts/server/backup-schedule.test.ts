@@ -38,7 +38,10 @@ function fakeBackups(newest: Date | null) {
 
 function schedule(backups: ReturnType<typeof fakeBackups>, intervalHours = 24) {
   const log = vi.fn();
-  return { log, schedule: new BackupSchedule({ intervalMs: intervalHours * HOUR, newestBackupAt: backups.newestBackupAt, backup: backups.backup, log }) };
+  return {
+    log,
+    schedule: new BackupSchedule({ intervalMs: intervalHours * HOUR, newestBackupAt: backups.newestBackupAt, backup: backups.backup, log }),
+  };
 }
 
 const hoursAfterStart = (hours: number) => new Date(START.getTime() + hours * HOUR).toISOString();
@@ -104,7 +107,13 @@ describe('BackupSchedule', () => {
     const backups = fakeBackups(null);
     backups.failNext();
     const outcome = vi.fn();
-    const s = new BackupSchedule({ intervalMs: 24 * HOUR, newestBackupAt: backups.newestBackupAt, backup: backups.backup, log: () => {}, outcome });
+    const s = new BackupSchedule({
+      intervalMs: 24 * HOUR,
+      newestBackupAt: backups.newestBackupAt,
+      backup: backups.backup,
+      log: () => {},
+      outcome,
+    });
     await s.start();
     expect(outcome.mock.calls).toEqual([[new Error('disk full')]]);
     await vi.advanceTimersByTimeAsync(HOUR);
@@ -146,7 +155,11 @@ describe('startBackups', () => {
 
   it('does nothing and says so once with a provider database, S3 uploads, or an interval of 0', async () => {
     const cases: [ReturnType<typeof readConfig>, DatabaseHandle, string][] = [
-      [readConfig({ DATA_DIR: '/nonexistent' }), server, 'backups: no local backups: the database (DATABASE_URL) is kept by a provider; use its backups'],
+      [
+        readConfig({ DATA_DIR: '/nonexistent' }),
+        server,
+        'backups: no local backups: the database (DATABASE_URL) is kept by a provider; use its backups',
+      ],
       [
         readConfig({ DATA_DIR: '/nonexistent', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }),
         embedded,
@@ -173,7 +186,9 @@ describe('startBackups', () => {
       const stop = startBackups(readConfig({ DATA_DIR: dataDir }), full, () => {}, report);
       await vi.waitFor(() => expect(report).toHaveBeenCalled());
       await stop();
-      expect(report.mock.calls).toEqual([[{ message: expect.stringMatching(/^ENOSPC/), at: expect.stringMatching(/^2026-11-22T12:00/), disk_full: true }]]);
+      expect(report.mock.calls).toEqual([
+        [{ message: expect.stringMatching(/^ENOSPC/), at: expect.stringMatching(/^2026-11-22T12:00/), disk_full: true }],
+      ]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -17,7 +17,10 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const dump = (text = 'tarball') => async () => new Blob([text]);
+const dump =
+  (text = 'tarball') =>
+  async () =>
+    new Blob([text]);
 const source = (dumpDatabase = dump()) => ({ dumpDatabase, uploadsDir });
 const at = (iso: string) => new Date(iso);
 const entries = () => fs.readdirSync(backupDir).sort();
@@ -108,7 +111,13 @@ describe('writeBackup', () => {
 
 describe('listBackups', () => {
   it('lists complete backups newest first, by the time in their names', async () => {
-    for (const name of ['backup-20261121T050000Z', 'backup-20261122T050000Z', 'backup-20261120T230000Z', 'backup-2026', 'backup-20261399T000000Z']) {
+    for (const name of [
+      'backup-20261121T050000Z',
+      'backup-20261122T050000Z',
+      'backup-20261120T230000Z',
+      'backup-2026',
+      'backup-20261399T000000Z',
+    ]) {
       fs.mkdirSync(path.join(backupDir, name), { recursive: true });
     }
     fs.mkdirSync(path.join(backupDir, '.partial-backup-20261123T050000Z'));

@@ -38,7 +38,10 @@ export interface Backup {
 }
 
 export function backupName(time: Date): string {
-  return `backup-${time.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')}`;
+  return `backup-${time
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '')}`;
 }
 
 function backupTime(name: string): Date | null {
@@ -72,7 +75,11 @@ export async function writeBackup(source: BackupSource, backupDir: string, keep:
     await fs.mkdir(partial, { mode: 0o700 });
     const database = new Uint8Array(await (await source.dumpDatabase()).arrayBuffer());
     await fs.writeFile(path.join(partial, DATABASE_FILE), database, { mode: 0o600 });
-    const uploads = await copyTree(source.uploadsDir, path.join(partial, UPLOADS_FOLDER), previous && path.join(previous.folder, UPLOADS_FOLDER));
+    const uploads = await copyTree(
+      source.uploadsDir,
+      path.join(partial, UPLOADS_FOLDER),
+      previous && path.join(previous.folder, UPLOADS_FOLDER),
+    );
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,

@@ -17,7 +17,10 @@ export function clientIpResolver(trustedProxies: readonly string[]): (c: Context
   return (c) => {
     const socketAddress = normalize(getConnInfo(c).remote.address ?? 'unknown');
     if (!trusted.has(socketAddress)) return socketAddress;
-    const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+    const forwarded = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     for (let i = forwarded.length - 1; i >= 0; i--) {
       const address = canonicalAddress(forwarded[i]!);
       if (address !== null && trusted.has(address)) continue;

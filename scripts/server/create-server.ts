@@ -59,6 +59,9 @@ export function createServer(options: {
   server.use('/api/*', compress({ contentTypeFilter: /^application\/json/ }));
   server.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
   server.all('/api', (c) => api.fetch(c.req.raw, c.env));
-  server.all('*', staticSite(() => publisher.current));
+  server.all(
+    '*',
+    staticSite(() => publisher.current),
+  );
   return server;
 }

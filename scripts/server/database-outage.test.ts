@@ -30,7 +30,13 @@ describe.skipIf(!pgBin)('the Node server on PostgreSQL', () => {
   beforeAll(async () => {
     cluster = startCluster(pgBin!, await freePort());
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outage-test-data-'));
-    server = await startServerProcess({ DATABASE_URL: cluster.url, DATABASE_DRIVER: '', DATA_DIR: dataDir, ADMIN_PASSWORD: 'outage-test-password', BACKUP_INTERVAL_HOURS: '0' });
+    server = await startServerProcess({
+      DATABASE_URL: cluster.url,
+      DATABASE_DRIVER: '',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'outage-test-password',
+      BACKUP_INTERVAL_HOURS: '0',
+    });
     base = server.base;
     await waitFor(server, '/api/author/get', (r) => r.ok, Date.now() + 90_000);
   }, 120_000);
@@ -77,7 +83,11 @@ describe('a database that accepts connections but never answers', () => {
     const handle = await connectDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres` });
     const started = performance.now();
     try {
-      const error = await handle.db.selectFrom('users').select('id').execute().catch((e: unknown) => e);
+      const error = await handle.db
+        .selectFrom('users')
+        .select('id')
+        .execute()
+        .catch((e: unknown) => e);
       expect(databaseUnavailable(error)).toBe(true);
       expect(performance.now() - started).toBeGreaterThan(9_000);
       expect(performance.now() - started).toBeLessThan(15_000);

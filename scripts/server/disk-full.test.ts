@@ -35,7 +35,14 @@ describe.skipIf(!canMount)('the Node server when its disk is full', () => {
 
   beforeAll(async () => {
     mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'disk-full-test-'));
-    const env = { DATA_DIR: mountPoint, DATABASE_URL: '', ADMIN_PASSWORD: PASSWORD, BACKUP_INTERVAL_HOURS: '0', SEED_DEMO_CONTENT: 'false', REBUILD_DEBOUNCE_MS: '60000' };
+    const env = {
+      DATA_DIR: mountPoint,
+      DATABASE_URL: '',
+      ADMIN_PASSWORD: PASSWORD,
+      BACKUP_INTERVAL_HOURS: '0',
+      SEED_DEMO_CONTENT: 'false',
+      REBUILD_DEBOUNCE_MS: '60000',
+    };
     // The shell mounts the tmpfs over the folder, in its own mount namespace, then becomes the server.
     server = await startServerProcess(env, (command) => [
       'unshare',
@@ -86,7 +93,13 @@ describe.skipIf(!canMount)('the Node server when its disk is full', () => {
     const story = await (await call('/api/stories/create', { json: { title: 'Full', slug: 'full' } })).json();
     const gallery = await (await call('/api/galleries/create', { json: { title: 'Full', slug: 'full' } })).json();
     // Random text does not compress: the chapter needs new pages in the database's files.
-    const chapter = (n: number) => ({ story_id: story.story.id, chapter_number: n, title: `C${n}`, slug: `c${n}`, content: randomBytes(150_000).toString('base64') });
+    const chapter = (n: number) => ({
+      story_id: story.story.id,
+      chapter_number: n,
+      title: `C${n}`,
+      slug: `c${n}`,
+      content: randomBytes(150_000).toString('base64'),
+    });
     const image = async () => {
       const form = new FormData();
       form.append('gallery_id', String(gallery.gallery.id));
@@ -95,7 +108,10 @@ describe.skipIf(!canMount)('the Node server when its disk is full', () => {
     };
 
     fillTheDisk();
-    for (const response of [await call('/api/chapters/create', { json: chapter(1) }), await call('/api/images/gallery-upload', { form: await image() })]) {
+    for (const response of [
+      await call('/api/chapters/create', { json: chapter(1) }),
+      await call('/api/images/gallery-upload', { form: await image() }),
+    ]) {
       expect(response.status, server!.output()).toBe(507);
       expect(await response.json()).toEqual({ success: false, error: DISK_FULL });
     }

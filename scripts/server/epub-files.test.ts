@@ -31,8 +31,12 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-  const webp = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#345' } }).webp().toBuffer();
-  const transparent = await sharp({ create: { width: 30, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).webp().toBuffer();
+  const webp = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#345' } })
+    .webp()
+    .toBuffer();
+  const transparent = await sharp({ create: { width: 30, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+    .webp()
+    .toBuffer();
   await storage.put('covers/cover.webp', webp, 'image/webp');
   await storage.put('breaks/break.webp', transparent, 'image/webp');
   await storage.put('general/map.png', testPng(8, 8), 'image/png');
@@ -45,10 +49,18 @@ function illustratedStory() {
   return testStory(
     [
       testChapter(1, 'Opening.\n\n---\n\n![The map](/api/uploads/general/map.png "Map")\n\n* * *\n\nEnd & after.'),
-      testChapter(2, '![Remote](https://images.example/x.png) ![Broken](/api/uploads/general/broken.webp) ![Climb](/api/uploads/../secret.png)'),
+      testChapter(
+        2,
+        '![Remote](https://images.example/x.png) ![Broken](/api/uploads/general/broken.webp) ![Climb](/api/uploads/../secret.png)',
+      ),
       testChapter(3, '<script>alert(1)</script><p>Unclosed <b>tags & NUL\u0000 bytes\n\n| a | b |\n|---|---|\n| 1 | 2 |'),
     ],
-    { slug: 'illustrated', title: 'Illustrated & "Quoted"', cover: '/api/uploads/covers/cover.webp', breakImage: '/api/uploads/breaks/break.webp' },
+    {
+      slug: 'illustrated',
+      title: 'Illustrated & "Quoted"',
+      cover: '/api/uploads/covers/cover.webp',
+      breakImage: '/api/uploads/breaks/break.webp',
+    },
   );
 }
 
@@ -61,7 +73,14 @@ describe('siteImageReader', () => {
   });
 
   it('gives null for missing, undecodable and unsafe paths, and for uploads without a storage', async () => {
-    for (const bad of ['/images/nope.png', '/api/uploads/general/broken.webp', '/api/uploads/../secret.png', '/images/../../package.json', '/../package.json', '/images/\u0000.png']) {
+    for (const bad of [
+      '/images/nope.png',
+      '/api/uploads/general/broken.webp',
+      '/api/uploads/../secret.png',
+      '/images/../../package.json',
+      '/../package.json',
+      '/images/\u0000.png',
+    ]) {
       expect(await readImage(bad), bad).toBeNull();
     }
     expect(await siteImageReader({ publicDir: PUBLIC_DIR, storage: null })('/api/uploads/general/map.png')).toBeNull();
@@ -72,7 +91,12 @@ describe('writeStoryEpubs', () => {
   it('writes a book for each published story with chapters, beside its page', async () => {
     const empty = testStory([], { slug: 'no-chapters-yet' });
     const hostileSlug = testStory([testChapter(1, 'x')], { slug: '../../escape' });
-    const result = await writeStoryEpubs(siteDir, { ...demo, stories: [...demo.stories, illustratedStory(), empty, hostileSlug] }, SITE_URL, readImage);
+    const result = await writeStoryEpubs(
+      siteDir,
+      { ...demo, stories: [...demo.stories, illustratedStory(), empty, hostileSlug] },
+      SITE_URL,
+      readImage,
+    );
     expect(result.books).toBe(2);
     expect(fs.existsSync(path.join(siteDir, 'storytime/story/the-lantern-fleet/the-lantern-fleet.epub'))).toBe(true);
     expect(fs.existsSync(path.join(siteDir, 'storytime/story/illustrated/illustrated.epub'))).toBe(true);
@@ -93,11 +117,19 @@ describe('writeStoryEpubs', () => {
 
   // The lead adds epubcheck to .ci/run; elsewhere install it with `apt-get install epubcheck`.
   const epubcheck = epubcheckCommand();
-  it.skipIf(!epubcheck)('passes epubcheck with no errors and no warnings (demo story, illustrated story)', async () => {
-    for (const slug of ['the-lantern-fleet', 'illustrated']) {
-      const report = await runEpubcheck(epubcheck!, path.join(siteDir, `storytime/story/${slug}/${slug}.epub`));
-      expect({ fatals: report.fatals, errors: report.errors, warnings: report.warnings }, report.output).toEqual({ fatals: 0, errors: 0, warnings: 0 });
-    }
-  }, 60_000);
+  it.skipIf(!epubcheck)(
+    'passes epubcheck with no errors and no warnings (demo story, illustrated story)',
+    async () => {
+      for (const slug of ['the-lantern-fleet', 'illustrated']) {
+        const report = await runEpubcheck(epubcheck!, path.join(siteDir, `storytime/story/${slug}/${slug}.epub`));
+        expect({ fatals: report.fatals, errors: report.errors, warnings: report.warnings }, report.output).toEqual({
+          fatals: 0,
+          errors: 0,
+          warnings: 0,
+        });
+      }
+    },
+    60_000,
+  );
   if (!epubcheck) console.warn('epubcheck is not on PATH: the EPUB validation test is skipped (apt-get install epubcheck)');
 });

@@ -54,7 +54,12 @@ export interface EpubStepResult {
 }
 
 /** Writes the books of `snapshot` into the built site at `siteDir`. */
-export async function writeStoryEpubs(siteDir: string, snapshot: ContentSnapshot, siteUrl: string, readImage: ReadImage): Promise<EpubStepResult> {
+export async function writeStoryEpubs(
+  siteDir: string,
+  snapshot: ContentSnapshot,
+  siteUrl: string,
+  readImage: ReadImage,
+): Promise<EpubStepResult> {
   const started = performance.now();
   const origin = siteOrigin(snapshot.profile.site_domain, new URL(siteUrl));
   const result: EpubStepResult = { books: 0, bytes: 0, ms: 0 };

@@ -18,7 +18,8 @@ beforeEach(() => {
 });
 
 /** Every file below the root, by relative path. */
-const filesBelow = (dir: string) => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dir, name)).isFile()).sort();
+const filesBelow = (dir: string) =>
+  (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dir, name)).isFile()).sort();
 
 /** The id of a process that has exited. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
@@ -58,7 +59,9 @@ describe('LocalFolderStorage', () => {
     `;
     const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'full-disk-'));
     const command = 'mount -t tmpfs -o size=1m tmpfs "$1" && exec "$2" --input-type=module -e "$3" "$1"';
-    const output = execFileSync('unshare', ['--mount', 'sh', '-c', command, 'sh', mountPoint, process.execPath, script], { encoding: 'utf8' });
+    const output = execFileSync('unshare', ['--mount', 'sh', '-c', command, 'sh', mountPoint, process.execPath, script], {
+      encoding: 'utf8',
+    });
     expect(JSON.parse(output)).toEqual({ code: 'ENOSPC', files: ['small.png'] });
   });
 
@@ -80,7 +83,11 @@ describe('LocalFolderStorage', () => {
         fs.writeFileSync(path.join(root, name), text);
       }
       const removed = await new LocalFolderStorage(root).removeAbandonedWrites();
-      expect(removed).toEqual([`covers/b.png.${dead}.partial`, `galleries/7/c.webp.${dead}-3.partial`, `general/d.png.${process.pid}-1.partial`]);
+      expect(removed).toEqual([
+        `covers/b.png.${dead}.partial`,
+        `galleries/7/c.webp.${dead}-3.partial`,
+        `general/d.png.${process.pid}-1.partial`,
+      ]);
       expect(filesBelow(root)).toEqual(['covers/a.png', `general/e.png.${running}-1.partial`, 'general/notes.partial']);
     } finally {
       sleeper.kill('SIGKILL');

@@ -28,7 +28,9 @@ export interface PrecompressResult {
 /** Compresses every compressible file of at least MIN_BYTES under `dir`; keeps a copy only when it is smaller. */
 export async function precompressSite(dir: string): Promise<PrecompressResult> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  const queue = entries.filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  const queue = entries
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
   const result: PrecompressResult = { files: queue.length, br: 0, gz: 0 };
   // zlib's async calls run on libuv's thread pool: one file per core keeps every core busy.
   const worker = async () => {

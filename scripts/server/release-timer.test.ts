@@ -31,16 +31,33 @@ afterEach(() => {
 
 async function scheduleChapter(number: number, releaseAt: Date | null, storyId?: number): Promise<number> {
   const story =
-    storyId ?? (await database.db.insertInto('stories').values({ slug: 's', title: 'S', status: 'published' }).returning('id').executeTakeFirstOrThrow()).id;
+    storyId ??
+    (
+      await database.db
+        .insertInto('stories')
+        .values({ slug: 's', title: 'S', status: 'published' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   await database.db
     .insertInto('chapters')
-    .values({ story_id: story, chapter_number: number, slug: `c${number}`, title: `C${number}`, content: 'x', status: 'draft', release_at: releaseAt })
+    .values({
+      story_id: story,
+      chapter_number: number,
+      slug: `c${number}`,
+      title: `C${number}`,
+      content: 'x',
+      status: 'draft',
+      release_at: releaseAt,
+    })
     .execute();
   return story;
 }
 
 const statuses = async () =>
-  (await database.db.selectFrom('chapters').select(['chapter_number', 'status']).orderBy('chapter_number').execute()).map((r) => `${r.chapter_number}:${r.status}`);
+  (await database.db.selectFrom('chapters').select(['chapter_number', 'status']).orderBy('chapter_number').execute()).map(
+    (r) => `${r.chapter_number}:${r.status}`,
+  );
 
 function startTimer(): Promise<void> {
   timer = new ReleaseTimer({ db: database.db, rebuild, log: () => {} });

@@ -30,9 +30,12 @@ export async function readBackupManifest(folder: string): Promise<BackupManifest
   } catch {
     throw new RestoreError(`${folder} is not a backup: its ${MANIFEST_FILE} is not JSON`);
   }
-  if (manifest?.format !== BACKUP_FORMAT) throw new RestoreError(`${folder} is not a backup of this site (format ${JSON.stringify(manifest?.format)})`);
+  if (manifest?.format !== BACKUP_FORMAT)
+    throw new RestoreError(`${folder} is not a backup of this site (format ${JSON.stringify(manifest?.format)})`);
   if (manifest.version !== BACKUP_VERSION) {
-    throw new RestoreError(`${folder} is a backup of format version ${manifest.version}; this version of the site reads version ${BACKUP_VERSION}`);
+    throw new RestoreError(
+      `${folder} is a backup of format version ${manifest.version}; this version of the site reads version ${BACKUP_VERSION}`,
+    );
   }
   return manifest as BackupManifest;
 }
@@ -63,7 +66,8 @@ export async function restoreBackup(backupFolder: string, dataDir: string, now =
   const database = await fs.readFile(databaseFile).catch(() => {
     throw new RestoreError(`${folder} is incomplete: ${path.basename(databaseFile)} is missing`);
   });
-  if (database.byteLength !== manifest.database.bytes) throw new RestoreError(`${folder} is damaged: ${path.basename(databaseFile)} has the wrong size`);
+  if (database.byteLength !== manifest.database.bytes)
+    throw new RestoreError(`${folder} is damaged: ${path.basename(databaseFile)} has the wrong size`);
 
   const lock = await acquireDatabaseLock(dataDir);
   const movedAside = path.join(dataDir, `before-restore-${now.toISOString().replace(/[:.]/g, '-')}`);
@@ -101,11 +105,20 @@ function ignoreMissing(error: NodeJS.ErrnoException): false {
  * there is none or it cannot be read (a damaged database is a reason to restore).
  */
 async function highestSessionVersion(dataDir: string): Promise<number | null> {
-  if (!(await fs.stat(path.join(embeddedDatabaseDir(dataDir), 'PG_VERSION')).then(() => true, () => false))) return null;
+  if (
+    !(await fs.stat(path.join(embeddedDatabaseDir(dataDir), 'PG_VERSION')).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return null;
   try {
     const handle = await connectDatabase({ dataDir });
     try {
-      const row = await handle.db.selectFrom('users').select((eb) => eb.fn.max('session_version').as('highest')).executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.max('session_version').as('highest'))
+        .executeTakeFirstOrThrow();
       return Number(row.highest ?? 0);
     } finally {
       await handle.close();
@@ -127,7 +140,10 @@ async function loadDatabase(dataDir: string, tarball: Uint8Array, highestBefore:
   const handle = await connectDatabase({ dataDir });
   try {
     await sql`select count(*) from kysely_migration`.execute(handle.db);
-    await handle.db.updateTable('users').set({ session_version: sql`greatest(session_version, ${highestBefore}) + 1` }).execute();
+    await handle.db
+      .updateTable('users')
+      .set({ session_version: sql`greatest(session_version, ${highestBefore}) + 1` })
+      .execute();
   } finally {
     await handle.close();
   }

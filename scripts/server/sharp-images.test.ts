@@ -4,7 +4,11 @@ import { UndecodableImageError } from '#core/images.ts';
 import { sharpImages } from './sharp-images.ts';
 
 const png = async (width: number, height: number) =>
-  new Uint8Array(await sharp({ create: { width, height, channels: 4, background: '#336699' } }).png().toBuffer());
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 4, background: '#336699' } })
+      .png()
+      .toBuffer(),
+  );
 const widthOf = async (bytes: Uint8Array) => (await sharp(bytes).metadata()).width;
 
 describe('sharpImages.renditions', () => {
@@ -25,7 +29,12 @@ describe('sharpImages.renditions', () => {
   });
 
   it('reports the size as displayed for a rotated JPEG (EXIF orientation 6)', async () => {
-    const jpeg = new Uint8Array(await sharp({ create: { width: 40, height: 20, channels: 3, background: '#000' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer());
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 40, height: 20, channels: 3, background: '#000' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+    );
     const result = await sharpImages.renditions(jpeg);
     expect([result.width, result.height]).toEqual([20, 40]);
   });

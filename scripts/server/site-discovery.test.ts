@@ -27,7 +27,10 @@ beforeAll(async () => {
   const database = await openTestDatabase();
   try {
     const { db } = database;
-    await db.insertInto('author_profile').values({ id: 1, name: 'Mara Quillon', site_domain: ORIGIN, updated_at: '2026-01-01T00:00:00Z' }).execute();
+    await db
+      .insertInto('author_profile')
+      .values({ id: 1, name: 'Mara Quillon', site_domain: ORIGIN, updated_at: '2026-01-01T00:00:00Z' })
+      .execute();
     const [fleet, secret] = await db
       .insertInto('stories')
       .values([
@@ -71,7 +74,10 @@ afterAll(() => {
 const read = (file: string) => fs.readFileSync(path.join(outDir, file), 'utf8');
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)));
 }
 
 /** The texts of every element with this name, with a strict parser (malformed XML throws). */
@@ -100,7 +106,13 @@ describe('sitemap', () => {
       .map((file) => `${ORIGIN}/${path.dirname(file) === '.' ? '' : `${path.dirname(file)}/`}`);
     expect([...listed].sort()).toEqual([...pages].sort());
     // The reader's pages, once each; chapter 3 is a draft.
-    for (const page of ['/', '/storytime/', '/storytime/story/the-fleet/', '/storytime/story/the-fleet/chapter/1/', '/storytime/story/the-fleet/chapter/2/']) {
+    for (const page of [
+      '/',
+      '/storytime/',
+      '/storytime/story/the-fleet/',
+      '/storytime/story/the-fleet/chapter/1/',
+      '/storytime/story/the-fleet/chapter/2/',
+    ]) {
       expect(listed.filter((url) => url === `${ORIGIN}${page}`)).toHaveLength(1);
     }
     expect(listed.some((url) => /\/admin|chapter\/3|secret/.test(url))).toBe(false);
@@ -133,7 +145,11 @@ describe('feeds', () => {
     const feed = parseAtom(read('storytime/feed.xml'));
     expect(feed.selfLink).toBe(`${ORIGIN}/storytime/feed.xml`);
     expect(feed.entries.map((entry) => entry.link)).toEqual(published);
-    expect(feed.entries[0]).toMatchObject({ title: 'The Fleet — Chapter 2: Title 2', summary: `${LONG} (2)`, updated: '2026-03-01T00:00:00.000Z' });
+    expect(feed.entries[0]).toMatchObject({
+      title: 'The Fleet — Chapter 2: Title 2',
+      summary: `${LONG} (2)`,
+      updated: '2026-03-01T00:00:00.000Z',
+    });
   });
 
   it('each published story has its own feed; a draft story has none', () => {
@@ -144,7 +160,9 @@ describe('feeds', () => {
   });
 
   it('the landing page names the site feed', () => {
-    expect(read('index.html')).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="Mara Quillon: new chapters" href="\/storytime\/feed.xml">/);
+    expect(read('index.html')).toMatch(
+      /<link rel="alternate" type="application\/atom\+xml" title="Mara Quillon: new chapters" href="\/storytime\/feed.xml">/,
+    );
   });
 });
 

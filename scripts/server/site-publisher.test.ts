@@ -304,7 +304,11 @@ describe('SitePublisher.state()', () => {
     });
     publisher = p;
     await expect(p.publishNow('full')).rejects.toThrow(/ENOSPC/);
-    expect(p.state().last_error).toEqual({ message: expect.stringMatching(/^ENOSPC/), at: expect.stringMatching(isoTime), disk_full: true });
+    expect(p.state().last_error).toEqual({
+      message: expect.stringMatching(/^ENOSPC/),
+      at: expect.stringMatching(isoTime),
+      disk_full: true,
+    });
   });
 
   it('reports a failed scheduled build too, and the next success clears the error', async () => {

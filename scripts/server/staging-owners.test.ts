@@ -47,13 +47,16 @@ describe('removeAbandonedStaging', () => {
 
   // A server in a container cannot see the processes outside it, nor can the host tell a container's
   // PIDs from its own: neither may decide by PID.
-  it.skipIf(!pidNamespacesPermitted())('inside a PID namespace keeps the build of a live server outside it (skipped without `unshare --pid`)', async () => {
-    const outside = await stagingOwner(root); // this test process
-    const kept = [...buildEntries(outside, 'build-a'), `${outside}.sock`];
-    buildEntries(await killedOwner(), 'build-b');
+  it.skipIf(!pidNamespacesPermitted())(
+    'inside a PID namespace keeps the build of a live server outside it (skipped without `unshare --pid`)',
+    async () => {
+      const outside = await stagingOwner(root); // this test process
+      const kept = [...buildEntries(outside, 'build-a'), `${outside}.sock`];
+      buildEntries(await killedOwner(), 'build-b');
 
-    const run = runInOtherProcess(PID_NAMESPACE, 'scripts/server/staging-owners.ts', 'removeAbandonedStaging', root, ownerToken());
-    expect(run.output).toContain('done');
-    expect(fs.readdirSync(root).sort()).toEqual(kept.sort());
-  });
+      const run = runInOtherProcess(PID_NAMESPACE, 'scripts/server/staging-owners.ts', 'removeAbandonedStaging', root, ownerToken());
+      expect(run.output).toContain('done');
+      expect(fs.readdirSync(root).sort()).toEqual(kept.sort());
+    },
+  );
 });

@@ -49,7 +49,10 @@ beforeAll(async () => {
   fs.rmSync(path.join(root, 'gzip-only.html.br'));
   current = root;
   const app = new Hono();
-  app.all('*', staticSite(() => current));
+  app.all(
+    '*',
+    staticSite(() => current),
+  );
   server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
 });
@@ -146,11 +149,14 @@ describe('staticSite', () => {
     expect(res.body).toBe('<h1>All Galleries</h1>');
   });
 
-  it.each(['/galleries/field-studies/', '/galleries/field-studies', '/galleries/field-studies/?image=3'])('serves a gallery at %s', async (url) => {
-    const res = await get(url);
-    expect(res.status).toBe(200);
-    expect(res.body).toBe('<h1>Field Studies</h1>');
-  });
+  it.each(['/galleries/field-studies/', '/galleries/field-studies', '/galleries/field-studies/?image=3'])(
+    'serves a gallery at %s',
+    async (url) => {
+      const res = await get(url);
+      expect(res.status).toBe(200);
+      expect(res.body).toBe('<h1>Field Studies</h1>');
+    },
+  );
 
   it.each(['/galleries/no-such-gallery/', '/galleries/no-such-gallery', '/galleries/%3Cscript%3E', "/galleries/x'%20OR%201=1"])(
     "answers an unknown gallery %s with the 'Gallery not found.' page and 404",
@@ -163,17 +169,23 @@ describe('staticSite', () => {
     },
   );
 
-  it.each(['/galleries/field-studies/extra', '/galleries/a/b/c'])('sends an unknown address in the galleries area, %s, to the gallery list', async (url) => {
-    const res = await get(url);
-    expect(res.status).toBe(302);
-    expect(res.headers['location']).toBe('/galleries/');
-  });
+  it.each(['/galleries/field-studies/extra', '/galleries/a/b/c'])(
+    'sends an unknown address in the galleries area, %s, to the gallery list',
+    async (url) => {
+      const res = await get(url);
+      expect(res.status).toBe(302);
+      expect(res.headers['location']).toBe('/galleries/');
+    },
+  );
 
-  it.each(['/storytime/story/gone/', '/storytime/nothing-here'])('sends an unknown address in the stories area, %s, to the story list', async (url) => {
-    const res = await get(url);
-    expect(res.status).toBe(302);
-    expect(res.headers['location']).toBe('/storytime/');
-  });
+  it.each(['/storytime/story/gone/', '/storytime/nothing-here'])(
+    'sends an unknown address in the stories area, %s, to the story list',
+    async (url) => {
+      const res = await get(url);
+      expect(res.status).toBe(302);
+      expect(res.headers['location']).toBe('/storytime/');
+    },
+  );
 
   it.each([
     '/../secret.txt',
@@ -235,7 +247,10 @@ describe('staticSite', () => {
   it('puts the page headers on the response itself, whatever Response class the runtime uses', async () => {
     const { Hono } = await import('hono');
     const app = new Hono();
-    app.all('*', staticSite(() => root));
+    app.all(
+      '*',
+      staticSite(() => root),
+    );
     const response = await app.request('http://localhost/');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -276,11 +291,14 @@ describe('staticSite: compressed copies and validators', () => {
     expect(decoded.toString()).toBe(LONG_PAGE);
   });
 
-  it.each(['identity', 'br;q=0, gzip;q=0', '*;q=0', 'deflate', 'gzip;q=nonsense, br;q=0'])('sends the original for "%s"', async (accept) => {
-    const res = await landing({ 'accept-encoding': accept });
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.body).toBe(LONG_PAGE);
-  });
+  it.each(['identity', 'br;q=0, gzip;q=0', '*;q=0', 'deflate', 'gzip;q=nonsense, br;q=0'])(
+    'sends the original for "%s"',
+    async (accept) => {
+      const res = await landing({ 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(LONG_PAGE);
+    },
+  );
 
   it('falls back to the copy that exists, and sends small files as they are without Vary', async () => {
     expect((await get('/gzip-only.html', { headers: { 'accept-encoding': 'br, gzip' } })).headers['content-encoding']).toBe('gzip');
@@ -306,7 +324,9 @@ describe('staticSite: compressed copies and validators', () => {
   });
 
   it('gives each representation its own strong ETag, the same on every request', async () => {
-    const tags = await Promise.all(['', 'gzip', 'br'].map(async (accept) => (await landing(accept ? { 'accept-encoding': accept } : {})).headers['etag']));
+    const tags = await Promise.all(
+      ['', 'gzip', 'br'].map(async (accept) => (await landing(accept ? { 'accept-encoding': accept } : {})).headers['etag']),
+    );
     for (const tag of tags) expect(tag).toMatch(/^"[^"]+"$/);
     expect(new Set(tags).size).toBe(3);
     expect((await landing()).headers['etag']).toBe(tags[0]);
@@ -340,7 +360,8 @@ describe('staticSite: compressed copies and validators', () => {
     const head = await landing({ 'accept-encoding': 'br' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
-    for (const name of ['content-encoding', 'content-length', 'etag', 'vary', 'content-type']) expect(head.headers[name]).toBe(full.headers[name]);
+    for (const name of ['content-encoding', 'content-length', 'etag', 'vary', 'content-type'])
+      expect(head.headers[name]).toBe(full.headers[name]);
     expect((await landing({ 'if-none-match': full.headers['etag']! }, 'HEAD')).status).toBe(200);
     expect((await landing({ 'accept-encoding': 'br', 'if-none-match': full.headers['etag']! }, 'HEAD')).status).toBe(304);
   });

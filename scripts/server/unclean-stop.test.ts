@@ -14,7 +14,13 @@ describe.skipIf(!pidNamespacesPermitted())('the server in a PID namespace (skipp
   let dataDir: string;
   const servers: ServerProcess[] = [];
   const start = async (launcher: string[]) => {
-    const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'unclean-stop-password', DATABASE_URL: '', DATABASE_DRIVER: '', BACKUP_INTERVAL_HOURS: '0' };
+    const env = {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'unclean-stop-password',
+      DATABASE_URL: '',
+      DATABASE_DRIVER: '',
+      BACKUP_INTERVAL_HOURS: '0',
+    };
     const server = await startServerProcess(env, (command) => [...launcher, ...command]);
     servers.push(server);
     return server;

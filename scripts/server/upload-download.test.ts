@@ -40,14 +40,15 @@ afterEach(async () => {
 });
 
 /** The files this process holds open below the uploads folder. */
-const openFiles = () => fs.readdirSync('/proc/self/fd').flatMap((fd) => {
-  try {
-    const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
-    return target.startsWith(root) ? [target] : [];
-  } catch {
-    return []; // closed meanwhile
-  }
-});
+const openFiles = () =>
+  fs.readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
+      return target.startsWith(root) ? [target] : [];
+    } catch {
+      return []; // closed meanwhile
+    }
+  });
 
 it('reads a large file only as fast as a stalled client takes it, serves others meanwhile, and lets go when the client leaves', async () => {
   const stalled = net.connect(base.port, '127.0.0.1');

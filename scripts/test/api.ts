@@ -137,7 +137,12 @@ function useRemoteTarget(ctx: ApiTestContext, remote: RemoteTarget): void {
   }
   beforeAll(async () => {
     ctx.database = await openTestDatabase({ existingUrl: remote.databaseUrl });
-    ctx.deps = remoteDependencies<AppDeps>({ db: ctx.database.db, sessionSecret: new TextEncoder().encode(remote.sessionSecret), storage, images: sharpImages });
+    ctx.deps = remoteDependencies<AppDeps>({
+      db: ctx.database.db,
+      sessionSecret: new TextEncoder().encode(remote.sessionSecret),
+      storage,
+      images: sharpImages,
+    });
   }, 60_000);
   beforeEach(async (context) => {
     setRunningTest(context);

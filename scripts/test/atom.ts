@@ -54,7 +54,8 @@ export function parseAtom(xml: string): AtomFeed {
   };
 }
 
-const children = (parent: Element | undefined, name: string) => (parent ? childElements(parent).filter((element) => element.name === name) : []);
+const children = (parent: Element | undefined, name: string) =>
+  parent ? childElements(parent).filter((element) => element.name === name) : [];
 const child = (parent: Element | undefined, name: string) => children(parent, name)[0];
 const categoryTerms = (parent: Element) => children(parent, 'category').map((category) => String(category.attributes['term']));
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chooseChromium, CHROMIUM_ARGS, resolveChromium, SYSTEM_CHROMIUM } from './chromium.ts';
 
-const present = (...files: string[]) => (file: string) => files.includes(file);
+const present =
+  (...files: string[]) =>
+  (file: string) =>
+    files.includes(file);
 const linux = (...files: string[]) => ({ exists: present(...files), platform: 'linux-x64' });
 
 describe('chooseChromium', () => {

@@ -37,6 +37,9 @@ describe('filesImporting', () => {
   write('plain.test.ts', "import '#kit/plain.ts';\nimport { a } from './kit/missing.ts';\nimport type { b } from './kit/b.ts';");
 
   it('follows package.json import aliases, dynamic imports and cycles, and not type-only imports', () => {
-    expect(filesImporting(root, ['alias.test.ts', 'lazy.test.ts', 'plain.test.ts'], 'kit/target.ts')).toEqual(['alias.test.ts', 'lazy.test.ts']);
+    expect(filesImporting(root, ['alias.test.ts', 'lazy.test.ts', 'plain.test.ts'], 'kit/target.ts')).toEqual([
+      'alias.test.ts',
+      'lazy.test.ts',
+    ]);
   });
 });

@@ -8,7 +8,11 @@ import path from 'node:path';
  * What a module loads: `import … from '…'` and `export … from '…'` (not `import type`, which loads
  * nothing), `import '…'` and `import('…')`.
  */
-const LOADS = [/^\s*(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm, /^\s*import\s*['"]([^'"]+)['"]/gm, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
+const LOADS = [
+  /^\s*(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+  /^\s*import\s*['"]([^'"]+)['"]/gm,
+  /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+];
 
 /** `package.json` "imports" (`#core/*` → `./functions/core/*`) as prefix pairs. */
 function packageAliases(root: string): [string, string][] {
@@ -30,7 +34,11 @@ function importsOf(file: string, aliases: [string, string][]): string[] {
       : specifier!.startsWith('.')
         ? path.resolve(path.dirname(file), specifier!)
         : null;
-    if (resolved && !resolved.includes(`${path.sep}node_modules${path.sep}`) && fs.statSync(resolved, { throwIfNoEntry: false })?.isFile()) {
+    if (
+      resolved &&
+      !resolved.includes(`${path.sep}node_modules${path.sep}`) &&
+      fs.statSync(resolved, { throwIfNoEntry: false })?.isFile()
+    ) {
       found.push(resolved);
     }
   }

@@ -40,7 +40,13 @@ export function runEpubcheck(command: string[], file: string): Promise<Epubcheck
     child.on('close', () => {
       const counts = /Messages: (\d+) fatals? \/ (\d+) errors? \/ (\d+) warnings?/.exec(output);
       if (!counts) return reject(new Error(`epubcheck gave no summary:\n${output}`));
-      resolve({ fatals: Number(counts[1]), errors: Number(counts[2]), warnings: Number(counts[3]), output, ms: Math.round(performance.now() - started) });
+      resolve({
+        fatals: Number(counts[1]),
+        errors: Number(counts[2]),
+        warnings: Number(counts[3]),
+        output,
+        ms: Math.round(performance.now() - started),
+      });
     });
   });
 }

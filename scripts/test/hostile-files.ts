@@ -142,14 +142,33 @@ export function comfyApiPrompt(nodes = 100_000, shape: GraphShape = 'chain'): Re
     const next = link((i + 1) % nodes);
     const after = link((i + 2) % nodes);
     if (shape === 'cycle') {
-      graph[i] = { class_type: 'KSampler', inputs: { latent_image: next, positive: next, negative: after, model: after, seed: next, text: next } };
+      graph[i] = {
+        class_type: 'KSampler',
+        inputs: { latent_image: next, positive: next, negative: after, model: after, seed: next, text: next },
+      };
     } else if (shape === 'fan') {
-      const sampler = { class_type: 'KSampler', inputs: { latent_image: link(nodes - 1), positive: link(nodes - 1), negative: link(nodes - 1) } };
-      graph[i] = i === 0 ? sampler : i % 2 === 0 ? { class_type: 'SaveImage', inputs: { images: next } } : { class_type: 'VAEDecode', inputs: { samples: after } };
+      const sampler = {
+        class_type: 'KSampler',
+        inputs: { latent_image: link(nodes - 1), positive: link(nodes - 1), negative: link(nodes - 1) },
+      };
+      graph[i] =
+        i === 0
+          ? sampler
+          : i % 2 === 0
+            ? { class_type: 'SaveImage', inputs: { images: next } }
+            : { class_type: 'VAEDecode', inputs: { samples: after } };
     } else if (i === nodes - 1) {
       graph[i] = { class_type: 'CLIPTextEncode', inputs: { text: 'the end of the chain', clip: link(i) } };
     } else {
-      const inputs = { conditioning_1: next, conditioning_2: next, model: next, samples: next, string_a: next, string_b: next, value: next };
+      const inputs = {
+        conditioning_1: next,
+        conditioning_2: next,
+        model: next,
+        samples: next,
+        string_a: next,
+        string_b: next,
+        value: next,
+      };
       graph[i] = { class_type: i === 0 ? 'KSampler' : 'ConditioningCombine', inputs: { ...inputs, positive: next, negative: next } };
     }
   }
@@ -157,7 +176,13 @@ export function comfyApiPrompt(nodes = 100_000, shape: GraphShape = 'chain'): Re
 }
 
 /** A UI workflow node whose every input is a link. */
-const uiNode = (id: number, type: string, links: number[]) => ({ id, type, mode: 0, inputs: links.map((at) => ({ name: `in${at}`, type: '*', link: at })), widgets_values: [] });
+const uiNode = (id: number, type: string, links: number[]) => ({
+  id,
+  type,
+  mode: 0,
+  inputs: links.map((at) => ({ name: `in${at}`, type: '*', link: at })),
+  widgets_values: [],
+});
 
 /**
  * A ComfyUI UI workflow of `nodes` nodes and links. 'ring': reroutes in a ring, and samplers
@@ -177,7 +202,10 @@ export function comfyUiWorkflow(nodes = 100_000, shape: 'ring' | 'exits' = 'ring
   if (shape === 'exits') uiNodes.push(uiNode(0, 'Nested', []));
   for (let id = ring + 1; uiNodes.length < nodes; id++) {
     const inputs = [1, 2, 3, 4].map((slot) => links.push([nodes + id * 4 + slot, origin, 0, id, slot, '*']) && nodes + id * 4 + slot);
-    uiNodes.push({ ...uiNode(id, 'KSampler', inputs), inputs: ['positive', 'negative', 'model', 'latent_image'].map((name, i) => ({ name, type: '*', link: inputs[i] })) });
+    uiNodes.push({
+      ...uiNode(id, 'KSampler', inputs),
+      inputs: ['positive', 'negative', 'model', 'latent_image'].map((name, i) => ({ name, type: '*', link: inputs[i] })),
+    });
   }
   const innerLinks = Array.from({ length: nodes }, (_, i) => [i + 1, 1, 0, i === nodes - 1 ? -20 : 1, 0, '*']);
   const nested = { id: 'Nested', nodes: [uiNode(1, 'CLIPTextEncode', [])], links: innerLinks };

@@ -31,7 +31,9 @@ export interface OtherProcess {
 
 /** Starts a process that runs `name(...args)` from `module` and then stays alive; resolves once the call is done. */
 export function holdInOtherProcess(module: string, name: string, ...args: string[]): Promise<OtherProcess> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script(module, name, args, true)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script(module, name, args, true)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
@@ -51,7 +53,12 @@ export function holdInOtherProcess(module: string, name: string, ...args: string
 }
 
 /** Runs `name(...args)` from `module` in a process started by `launcher` (e.g. `unshare`) and waits for it to end. */
-export function runInOtherProcess(launcher: string[], module: string, name: string, ...args: string[]): { status: number | null; output: string } {
+export function runInOtherProcess(
+  launcher: string[],
+  module: string,
+  name: string,
+  ...args: string[]
+): { status: number | null; output: string } {
   const [command, ...rest] = [...launcher, process.execPath, '--input-type=module', '-e', script(module, name, args, false)];
   const result = spawnSync(command!, rest, { encoding: 'utf8' });
   return { status: result.status, output: result.stdout + result.stderr };

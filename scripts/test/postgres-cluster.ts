@@ -34,7 +34,8 @@ export function startCluster(bin: string, port: number): Cluster {
   const data = path.join(root, 'data');
   runAsPostgres(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres']);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off`;
-  const start = () => runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(root, 'log'), '-w', '-t', '30', '-o', options, 'start']);
+  const start = () =>
+    runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(root, 'log'), '-w', '-t', '30', '-o', options, 'start']);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -22,7 +22,10 @@ export interface ServerProcess {
  * when given. The demo-content, site-URL and S3 settings are left at their defaults unless `env`
  * sets them, so a developer's own environment cannot change what a test sees.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv, wrap: (command: string[]) => string[] = (command) => command): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  wrap: (command: string[]) => string[] = (command) => command,
+): Promise<ServerProcess> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
   for (const name of Object.keys(childEnv)) if (/^(SEED_DEMO_CONTENT|SITE_URL|S3_)/.test(name)) delete childEnv[name];
@@ -32,14 +35,21 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, wrap: (command:
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
 const running = (server: ServerProcess) => server.child.exitCode === null && server.child.signalCode === null;
 
 /** Polls `route` until `ready` accepts the answer; fails with the server's output if it exits or the deadline passes. */
-export async function waitFor(server: ServerProcess, route: string, ready: (response: Response) => boolean, deadline: number): Promise<Response> {
+export async function waitFor(
+  server: ServerProcess,
+  route: string,
+  ready: (response: Response) => boolean,
+  deadline: number,
+): Promise<Response> {
   for (;;) {
     if (!running(server)) throw new Error(`the server exited (${server.child.signalCode ?? server.child.exitCode}):\n${server.output()}`);
     const response = await fetch(server.base + route).catch(() => null);

@@ -123,7 +123,19 @@ export interface ElementSnapshot {
 }
 
 const ALWAYS_LIVE_TAGS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'portal']);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'lowsrc', 'ping', 'srcset']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'data',
+  'poster',
+  'background',
+  'lowsrc',
+  'ping',
+  'srcset',
+]);
 /** What a browser treats as script in a URL, once it has dropped whitespace and control characters. */
 const SCRIPT_URL = /^(javascript|vbscript|data:text\/html|data:application\/xhtml|data:text\/javascript)/;
 const PAYLOAD_CALL = /__xss|alert\s*\(/;
@@ -165,7 +177,8 @@ export function findLiveMarkup(elements: readonly ElementSnapshot[], siteOrigin:
     }
     if (tag === 'script' && isExecutable(el)) {
       const src = attribute(el, 'src');
-      if (src !== undefined && !src.startsWith('/') && !src.startsWith(`${siteOrigin}/`)) findings.push(describe(el, `src="${src}" (not the site's)`));
+      if (src !== undefined && !src.startsWith('/') && !src.startsWith(`${siteOrigin}/`))
+        findings.push(describe(el, `src="${src}" (not the site's)`));
       if (PAYLOAD_CALL.test(el.text)) findings.push(describe(el, el.text));
     }
     if (tag === 'style' && PAYLOAD_CALL.test(el.text)) findings.push(describe(el, el.text));

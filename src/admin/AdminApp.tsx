@@ -56,25 +56,25 @@ export default function AdminApp() {
 
   return (
     <DataProvider>
-    <Router base="/admin">
-      <AdminShell user={state.user} onSignOut={signOut}>
-        <Switch>
-          <Route path="/">
-            <Dashboard role={state.user.role} />
-          </Route>
-          {ADMIN_SECTIONS.map((section) => (
-            <Route
-              key={section.path}
-              path={'param' in section ? `${section.path}/:${section.param}?` : section.path}
-              component={mayUse(section, state.user.role) ? SCREENS[section.path] : NotForYourRole}
-            />
-          ))}
-          <Route>
-            <Redirect to="/" replace />
-          </Route>
-        </Switch>
-      </AdminShell>
-    </Router>
+      <Router base="/admin">
+        <AdminShell user={state.user} onSignOut={signOut}>
+          <Switch>
+            <Route path="/">
+              <Dashboard role={state.user.role} />
+            </Route>
+            {ADMIN_SECTIONS.map((section) => (
+              <Route
+                key={section.path}
+                path={'param' in section ? `${section.path}/:${section.param}?` : section.path}
+                component={mayUse(section, state.user.role) ? SCREENS[section.path] : NotForYourRole}
+              />
+            ))}
+            <Route>
+              <Redirect to="/" replace />
+            </Route>
+          </Switch>
+        </AdminShell>
+      </Router>
     </DataProvider>
   );
 }

@@ -54,8 +54,7 @@ interface PendingConfirmation {
 export function useConfirm() {
   const [pending, setPending] = useState<PendingConfirmation | null>(null);
   const confirm = useCallback(
-    (message: string, confirmLabel = 'Delete') =>
-      new Promise<boolean>((resolve) => setPending({ message, confirmLabel, resolve })),
+    (message: string, confirmLabel = 'Delete') => new Promise<boolean>((resolve) => setPending({ message, confirmLabel, resolve })),
     [],
   );
   const answer = (value: boolean) => {

@@ -11,11 +11,16 @@ type PasswordForm = ChangePasswordInput & { confirm: string };
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirm: '' };
 
 /** The form's own checks, at the field they concern; the server checks again. */
-export function passwordFormError({ currentPassword, newPassword, confirm }: PasswordForm): { field: keyof PasswordForm; text: string } | null {
+export function passwordFormError({
+  currentPassword,
+  newPassword,
+  confirm,
+}: PasswordForm): { field: keyof PasswordForm; text: string } | null {
   if (!currentPassword) return { field: 'currentPassword', text: 'All fields are required' };
   if (!newPassword) return { field: 'newPassword', text: 'All fields are required' };
   if (!confirm) return { field: 'confirm', text: 'All fields are required' };
-  if (newPassword.length < PASSWORD_MIN_LENGTH) return { field: 'newPassword', text: `New password must be at least ${PASSWORD_MIN_LENGTH} characters long` };
+  if (newPassword.length < PASSWORD_MIN_LENGTH)
+    return { field: 'newPassword', text: `New password must be at least ${PASSWORD_MIN_LENGTH} characters long` };
   if (newPassword !== confirm) return { field: 'confirm', text: 'New passwords do not match' };
   return null;
 }
@@ -26,7 +31,8 @@ export function PasswordScreen() {
   const [notice, showNotice] = useNotice();
 
   const save = useSave({
-    mutationFn: ({ currentPassword, newPassword }: PasswordForm) => apiRequest('/api/auth/change-password', { json: { currentPassword, newPassword } }),
+    mutationFn: ({ currentPassword, newPassword }: PasswordForm) =>
+      apiRequest('/api/auth/change-password', { json: { currentPassword, newPassword } }),
     onSuccess: () => {
       setFields(EMPTY);
       showNotice({ kind: 'success', text: 'Password changed successfully!' });
@@ -45,7 +51,11 @@ export function PasswordScreen() {
     save.mutate(fields);
   }
 
-  const field = (key: keyof PasswordForm) => ({ value: fields[key], error: errors[key], onChange: (value: string) => setFields({ ...fields, [key]: value }) });
+  const field = (key: keyof PasswordForm) => ({
+    value: fields[key],
+    error: errors[key],
+    onChange: (value: string) => setFields({ ...fields, [key]: value }),
+  });
 
   return (
     <>
@@ -54,7 +64,14 @@ export function PasswordScreen() {
       <div className="split">
         <form className="card form" onSubmit={submit} noValidate>
           <TextField label="Current Password" type="password" autoComplete="current-password" required {...field('currentPassword')} />
-          <TextField label="New Password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} {...field('newPassword')} />
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            {...field('newPassword')}
+          />
           <TextField label="Confirm New Password" type="password" autoComplete="new-password" required {...field('confirm')} />
           <SubmitButton busy={save.isPending} label="Change Password" busyLabel="Changing…" />
         </form>

@@ -76,7 +76,13 @@ export function ProfileScreen() {
             <TextField label="Name" required maxLength={PROFILE_LIMITS.name} {...field('name')} />
             <TextAreaField label="Bio" rows={3} maxLength={PROFILE_LIMITS.bio} {...field('bio')} />
             <TextField label="Tagline" maxLength={PROFILE_LIMITS.tagline} {...field('tagline')} />
-            <TextField label="Profile Image URL (optional)" type="text" inputMode="url" placeholder="/images/portrait.webp" {...field('profile_image')} />
+            <TextField
+              label="Profile Image URL (optional)"
+              type="text"
+              inputMode="url"
+              placeholder="/images/portrait.webp"
+              {...field('profile_image')}
+            />
             {BACKGROUND_FIELDS.map(({ key, label, fallback }) => (
               <TextField
                 key={key}

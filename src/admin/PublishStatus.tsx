@@ -32,7 +32,11 @@ export function PublishStatus() {
       {state.publishing ? (
         <span className="publish-pill publish-busy">Publishing…</span>
       ) : state.last_error ? (
-        <FailurePill failure={state.last_error} title="Publish failed" explanation="The previous version of the site is still online; the next change publishes again." />
+        <FailurePill
+          failure={state.last_error}
+          title="Publish failed"
+          explanation="The previous version of the site is still online; the next change publishes again."
+        />
       ) : state.last_published_at ? (
         <span className="publish-pill publish-ok">
           Published <time dateTime={state.last_published_at}>{formatTime(state.last_published_at)}</time>
@@ -41,7 +45,11 @@ export function PublishStatus() {
         <span className="publish-pill">Not published yet</span>
       )}
       {state.backup_error && (
-        <FailurePill failure={state.backup_error} title="Backup failed" explanation="The earlier backups are kept; it is tried again within an hour." />
+        <FailurePill
+          failure={state.backup_error}
+          title="Backup failed"
+          explanation="The earlier backups are kept; it is tried again within an hour."
+        />
       )}
     </div>
   );

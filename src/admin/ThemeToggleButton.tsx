@@ -8,7 +8,13 @@ export function ThemeToggleButton() {
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
 
   return (
-    <button type="button" className="button button-ghost icon-button" onClick={() => setTheme(toggleTheme())} aria-label={label} title={label}>
+    <button
+      type="button"
+      className="button button-ghost icon-button"
+      onClick={() => setTheme(toggleTheme())}
+      aria-label={label}
+      title={label}
+    >
       {theme === 'dark' ? <Sun size={18} aria-hidden="true" /> : <Moon size={18} aria-hidden="true" />}
     </button>
   );

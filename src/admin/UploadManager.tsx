@@ -45,7 +45,8 @@ export function UploadManager() {
   });
 
   const deletion = useSave({
-    mutationFn: ({ file, force }: Deletion) => apiRequest<{ cleared?: string[] }>('/api/images/manage', { json: { action: 'delete', path: file.path, ...(force && { force }) } }),
+    mutationFn: ({ file, force }: Deletion) =>
+      apiRequest<{ cleared?: string[] }>('/api/images/manage', { json: { action: 'delete', path: file.path, ...(force && { force }) } }),
     invalidates: DELETE_CHANGES,
     onSuccess: (result) => {
       const cleared = result.cleared ? ` Removed from: ${result.cleared.join(', ')}.` : '';

@@ -22,7 +22,8 @@ export default function ChapterComments({ chapterId }: { chapterId: number }) {
     return comments.map(({ comment_text, ...comment }) => ({ ...comment, text: comment_text }));
   }, [chapterId]);
   const post = useCallback(
-    async (comment: CommentInput) => (await apiRequest<{ message?: string }>('/api/chapters/comments/create', { json: { chapter_id: chapterId, ...comment } })).message,
+    async (comment: CommentInput) =>
+      (await apiRequest<{ message?: string }>('/api/chapters/comments/create', { json: { chapter_id: chapterId, ...comment } })).message,
     [chapterId],
   );
   return <CommentThread load={load} post={post} failureMessage={chapterFailureMessage} />;

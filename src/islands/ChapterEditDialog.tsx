@@ -55,7 +55,12 @@ function EditDialog({ storyId, storySlug, chapterNumber, onClose }: Props) {
           {loaded.isPending ? (
             <p role="status">Loading chapter…</p>
           ) : (
-            <NoticeBanner notice={{ kind: 'error', text: loaded.data === null ? 'Chapter not found' : failureText(loaded.error, 'Failed to load chapter') }} />
+            <NoticeBanner
+              notice={{
+                kind: 'error',
+                text: loaded.data === null ? 'Chapter not found' : failureText(loaded.error, 'Failed to load chapter'),
+              }}
+            />
           )}
           <CancelOnly onClose={onClose} />
         </div>
@@ -106,7 +111,15 @@ function EditForm({ chapter, storySlug, timeZone, onClose }: EditFormProps) {
   return (
     <form className="edit-form" onSubmit={submit}>
       {save.isError && <NoticeBanner notice={{ kind: 'error', text: failureText(save.error, 'Save failed') }} />}
-      <ChapterFields draft={draft} onChange={setDraft} timeZone={timeZone} errors={fieldErrors(save.error)} creating={false} withSlug={false} contentRows={20} />
+      <ChapterFields
+        draft={draft}
+        onChange={setDraft}
+        timeZone={timeZone}
+        errors={fieldErrors(save.error)}
+        creating={false}
+        withSlug={false}
+        contentRows={20}
+      />
       {publishing && <p role="status">Saved. Republishing the site…</p>}
       <div className="edit-actions">
         <button type="button" className="btn" onClick={onClose}>

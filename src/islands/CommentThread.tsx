@@ -90,11 +90,22 @@ export default function CommentThread({ load, post, failureMessage, headingLevel
       <form className="comment-form" onSubmit={(event) => void submit(event)}>
         <label className="comment-field">
           <span>Name (optional)</span>
-          <input value={name} maxLength={COMMENT_AUTHOR_MAX_LENGTH} autoComplete="nickname" onChange={(event) => setName(event.target.value)} />
+          <input
+            value={name}
+            maxLength={COMMENT_AUTHOR_MAX_LENGTH}
+            autoComplete="nickname"
+            onChange={(event) => setName(event.target.value)}
+          />
         </label>
         <label className="comment-field">
           <span>Comment</span>
-          <textarea rows={4} value={text} maxLength={COMMENT_TEXT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} aria-describedby={`${ids}-count`} />
+          <textarea
+            rows={4}
+            value={text}
+            maxLength={COMMENT_TEXT_MAX_LENGTH}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={`${ids}-count`}
+          />
         </label>
         <p id={`${ids}-count`} className="muted comment-count">
           {text.length}/{COMMENT_TEXT_MAX_LENGTH} characters

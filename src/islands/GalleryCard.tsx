@@ -36,7 +36,8 @@ export default function GalleryCard({ gallery, showAdultBadge, eager }: Props) {
         </h2>
         {gallery.description && <p className="gallery-card-description">{gallery.description}</p>}
         <p className="gallery-counts muted">
-          {countLabel(gallery.image_count, 'image')} · {countLabel(gallery.like_count, 'like')} · {countLabel(gallery.comment_count, 'comment')}
+          {countLabel(gallery.image_count, 'image')} · {countLabel(gallery.like_count, 'like')} ·{' '}
+          {countLabel(gallery.comment_count, 'comment')}
         </p>
       </div>
     </li>

@@ -63,12 +63,29 @@ export default function GalleryLightbox({ image, position, onClose, onMove, onLi
         onClose();
       }}
     >
-      {image && <LightboxContent key={image.id} image={image} titleId={`${ids}-title`} position={position} onClose={onClose} onMove={onMove} onLikes={onLikes} />}
+      {image && (
+        <LightboxContent
+          key={image.id}
+          image={image}
+          titleId={`${ids}-title`}
+          position={position}
+          onClose={onClose}
+          onMove={onMove}
+          onLikes={onLikes}
+        />
+      )}
     </dialog>
   );
 }
 
-function LightboxContent({ image, titleId, position, onClose, onMove, onLikes }: Omit<Props, 'image'> & { image: GalleryImage; titleId: string }) {
+function LightboxContent({
+  image,
+  titleId,
+  position,
+  onClose,
+  onMove,
+  onLikes,
+}: Omit<Props, 'image'> & { image: GalleryImage; titleId: string }) {
   const large = useLargeImage(image);
   const { prompt, negative } = displayedPrompts(image);
   const loadLikes = useCallback(() => fetchImageLikes(image.id), [image.id]);

@@ -19,7 +19,15 @@ export default function GallerySearch({ onSearch }: { onSearch: (query: string) 
       <label htmlFor={id} className="visually-hidden">
         Search images
       </label>
-      <input id={id} type="search" placeholder="Search prompt / LoRA / checkpoint…" value={text} maxLength={GALLERY_SEARCH_MAX_LENGTH} autoComplete="off" onChange={(event) => setText(event.target.value)} />
+      <input
+        id={id}
+        type="search"
+        placeholder="Search prompt / LoRA / checkpoint…"
+        value={text}
+        maxLength={GALLERY_SEARCH_MAX_LENGTH}
+        autoComplete="off"
+        onChange={(event) => setText(event.target.value)}
+      />
     </div>
   );
 }

@@ -26,7 +26,9 @@ export default function GalleryView({ gallery, images }: Props) {
   const filter = useRatingFilter();
   const gated = gallery.rating === 'X';
   const revealed = !gated || filter.rating === 'X';
-  const [list, dispatch] = useReducer(imageListReducer, null, () => (gated ? emptyImageList() : prebuiltImageList(images, gallery.image_count)));
+  const [list, dispatch] = useReducer(imageListReducer, null, () =>
+    gated ? emptyImageList() : prebuiltImageList(images, gallery.image_count),
+  );
   const [openId, setOpenId] = useState<number | null>(null);
   const grid = useRef<HTMLUListElement>(null);
   /** The search text of the page load under way (one at a time); null when none runs. */
@@ -86,7 +88,8 @@ export default function GalleryView({ gallery, images }: Props) {
     if (id === null) url.searchParams.delete(OPEN_IMAGE_PARAM);
     else url.searchParams.set(OPEN_IMAGE_PARAM, String(id));
     history.replaceState(history.state, '', url);
-    if (id !== null) track({ event_type: 'image_view', content_type: 'image', content_id: String(id), parent_type: 'gallery', parent_id: gallery.slug });
+    if (id !== null)
+      track({ event_type: 'image_view', content_type: 'image', content_id: String(id), parent_type: 'gallery', parent_id: gallery.slug });
   };
 
   useEffect(() => {
@@ -125,7 +128,14 @@ export default function GalleryView({ gallery, images }: Props) {
               ))}
             </ul>
           )}
-          <ListFooter images={list.images.length} hasMore={list.hasMore} loading={list.loading} failed={list.failed} searching={!!list.query} onMore={loadMore} />
+          <ListFooter
+            images={list.images.length}
+            hasMore={list.hasMore}
+            loading={list.loading}
+            failed={list.failed}
+            searching={!!list.query}
+            onMore={loadMore}
+          />
         </>
       )}
       <GalleryLightbox
@@ -164,7 +174,9 @@ function ListFooter({ images, hasMore, loading, failed, searching, onMore }: Foo
       )}
       {!hasMore && !loading && !failed && images > 0 && <p className="muted">No more images.</p>}
       {!hasMore && loading && images === 0 && <p className="muted">Loading images…</p>}
-      {!hasMore && !loading && !failed && images === 0 && <p className="muted">{searching ? 'No images match this search.' : 'No images in this gallery yet.'}</p>}
+      {!hasMore && !loading && !failed && images === 0 && (
+        <p className="muted">{searching ? 'No images match this search.' : 'No images in this gallery yet.'}</p>
+      )}
     </div>
   );
 }

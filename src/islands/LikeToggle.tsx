@@ -49,7 +49,13 @@ export default function LikeToggle({ load, toggle, onChange }: Props) {
   const count = state?.like_count ?? 0;
   return (
     <div className="like-row">
-      <button type="button" className={`btn like-button${liked ? ' is-liked' : ''}`} aria-pressed={liked} disabled={busy || !state} onClick={() => void click()}>
+      <button
+        type="button"
+        className={`btn like-button${liked ? ' is-liked' : ''}`}
+        aria-pressed={liked}
+        disabled={busy || !state}
+        onClick={() => void click()}
+      >
         <Heart size={18} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
         {liked ? 'Liked' : 'Like'}
       </button>

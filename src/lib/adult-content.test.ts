@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ADULT_CONFIRMED_KEY, ADULT_GENRES, audienceIsAdult, confirmAdult, hasConfirmedAdult, isAdultStory, showsAgeGate } from './adult-content.ts';
+import {
+  ADULT_CONFIRMED_KEY,
+  ADULT_GENRES,
+  audienceIsAdult,
+  confirmAdult,
+  hasConfirmedAdult,
+  isAdultStory,
+  showsAgeGate,
+} from './adult-content.ts';
 import type { Genre } from './genres.ts';
 
 describe('audienceIsAdult', () => {
@@ -59,7 +67,17 @@ describe('isAdultStory and showsAgeGate', () => {
   const story = (target_audience: string, genres: Genre[] = [], age_gate = true) => ({ target_audience, genres, age_gate });
 
   it('counts every genre of the Erotica/Adult group, and no other', () => {
-    expect(ADULT_GENRES).toEqual(['Erotica', 'Romance', 'Erotic Romance', 'BDSM', 'Harem', 'Reverse Harem', 'Adult Fantasy', 'Adult Sci-Fi', 'Steamy Romance']);
+    expect(ADULT_GENRES).toEqual([
+      'Erotica',
+      'Romance',
+      'Erotic Romance',
+      'BDSM',
+      'Harem',
+      'Reverse Harem',
+      'Adult Fantasy',
+      'Adult Sci-Fi',
+      'Steamy Romance',
+    ]);
     for (const genre of ADULT_GENRES) expect(isAdultStory(story('', [genre as Genre]))).toBe(true);
     expect(isAdultStory(story('', ['Space Opera', 'Coming of Age', 'Horror']))).toBe(false);
   });

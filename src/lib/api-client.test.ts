@@ -9,10 +9,18 @@ describe('apiRequest', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("gives a refusal's problems by field, beside its first problem as the message", async () => {
-    answer(400, { success: false, error: 'The title is too long.', fields: { title: 'The title is too long.', slug: 'The slug is taken.' } });
+    answer(400, {
+      success: false,
+      error: 'The title is too long.',
+      fields: { title: 'The title is too long.', slug: 'The slug is taken.' },
+    });
     const error = await apiRequest('/api/chapters/create', { json: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'The title is too long.', fields: { title: 'The title is too long.', slug: 'The slug is taken.' } });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'The title is too long.',
+      fields: { title: 'The title is too long.', slug: 'The slug is taken.' },
+    });
   });
 
   it('has no fields when the answer names none, or names them in another shape', async () => {

@@ -51,7 +51,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   const body = await response.json().catch(() => null);
   if (!response.ok || body?.success === false) {
-    throw new ApiError(response.status, typeof body?.error === 'string' ? body.error : `Request failed (${response.status})`, stringFields(body?.fields));
+    throw new ApiError(
+      response.status,
+      typeof body?.error === 'string' ? body.error : `Request failed (${response.status})`,
+      stringFields(body?.fields),
+    );
   }
   if (init.method !== 'GET' && typeof window !== 'undefined') window.dispatchEvent(new Event(CONTENT_CHANGED_EVENT));
   return body as T;

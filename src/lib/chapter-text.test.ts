@@ -3,7 +3,8 @@ import { chapterDescription, markdownToPlainText, readingMinutes, truncate, word
 
 describe('chapterDescription', () => {
   it('takes the first paragraph longer than 50 characters, without markup', () => {
-    const markdown = '# The Gate\n\nShort one.\n\nThe *warship* came out of the [Veil](https://x.example) the way a whale surfaces.\n\nLater.';
+    const markdown =
+      '# The Gate\n\nShort one.\n\nThe *warship* came out of the [Veil](https://x.example) the way a whale surfaces.\n\nLater.';
     expect(chapterDescription(markdown)).toBe('The warship came out of the Veil the way a whale surfaces.');
   });
 

@@ -37,7 +37,9 @@ export function chapterDescription(markdown: string): string {
 }
 
 export function wordCount(markdown: string): number {
-  return markdownToPlainText(markdown).split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  return markdownToPlainText(markdown)
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
 /** Whole minutes, at least 1 for any text. */

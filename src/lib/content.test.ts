@@ -44,7 +44,10 @@ describe('loadContent', () => {
 
   it('has no galleries in a snapshot written before galleries existed', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'snapshot-')), 'snapshot.json');
-    fs.writeFileSync(file, JSON.stringify({ generatedAt: '2026-11-22T00:00:00.000Z', profile: FALLBACK_PROFILE, socials: emptySocialLinks(), stories: [] }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ generatedAt: '2026-11-22T00:00:00.000Z', profile: FALLBACK_PROFILE, socials: emptySocialLinks(), stories: [] }),
+    );
     vi.stubEnv('CONTENT_SNAPSHOT', file);
     vi.resetModules();
     expect((await import('./content.ts')).loadGalleries()).toEqual([]);

@@ -18,7 +18,10 @@ function story(id: number, slug: string, chapters: SnapshotChapter[], extra: Par
 
 const fleet = story(1, 'the-fleet', [chapter(1, '2026-03-01T10:00:00.000Z'), chapter(2, '2026-03-05T10:00:00.000Z')]);
 const gate = story(2, 'the-gate', [chapter(1, '2026-03-03T10:00:00.000Z')], { title: 'The Gate' });
-const draft = story(3, 'secret', [chapter(1, '2026-04-01T10:00:00.000Z', { title: 'Unpublished twist' })], { status: 'draft', title: 'Secret' });
+const draft = story(3, 'secret', [chapter(1, '2026-04-01T10:00:00.000Z', { title: 'Unpublished twist' })], {
+  status: 'draft',
+  title: 'Secret',
+});
 const content: FeedContent = {
   generatedAt: '2026-04-02T00:00:00.000Z',
   profile: { ...FALLBACK_PROFILE, name: 'Mara Quillon', tagline: 'Stories from the edge.' },
@@ -100,7 +103,7 @@ describe('adult stories', () => {
   const ungated = story(7, 'steam', [{ ...adultChapter, id: 70 }], { title: 'Steam', genres: ['Steamy Romance'], age_gate: false });
   const mixed = { ...content, stories: [fleet, gated, ungated] };
 
-  it('marks their entries with an 18+ category in the site feed, and nobody else\'s', () => {
+  it("marks their entries with an 18+ category in the site feed, and nobody else's", () => {
     const entries = parseAtom(siteFeedXml(mixed, ORIGIN)).entries;
     const bySlug = (slug: string) => entries.find((entry) => entry.link.includes(`/${slug}/`))!;
     expect(bySlug('velvet').categories).toEqual(['18+']);
@@ -127,10 +130,15 @@ describe('adult stories', () => {
 
 describe('hostile text', () => {
   const hostileTitle = `<script>alert("x")</script> & 'Tom' ]]> ]]> \u0001end`;
-  const hostile = story(5, 'hostile', [chapter(1, '2026-03-01T10:00:00.000Z', { title: hostileTitle, content: `${LONG} <img src=x onerror=alert(1)> & "more" ]]>` })], {
-    title: 'Fish & <Chips> "Co"',
-    description: '<b>bold</b> & ]]>',
-  });
+  const hostile = story(
+    5,
+    'hostile',
+    [chapter(1, '2026-03-01T10:00:00.000Z', { title: hostileTitle, content: `${LONG} <img src=x onerror=alert(1)> & "more" ]]>` })],
+    {
+      title: 'Fish & <Chips> "Co"',
+      description: '<b>bold</b> & ]]>',
+    },
+  );
   const evil = { ...content, profile: { ...content.profile, name: 'A & B <i>', tagline: 'x ]]> y' }, stories: [hostile] };
 
   it('stays well-formed and shows readers exactly the text, never markup', () => {
@@ -142,7 +150,11 @@ describe('hostile text', () => {
       expect(entry.summary).toContain('& "more" ]]>');
       expect(xml).not.toMatch(/<script|<Chips|<img|<b>|<i>|\u0001/);
     }
-    expect(parseAtom(storyFeedXml(evil, hostile, ORIGIN))).toMatchObject({ title: 'Fish & <Chips> "Co"', subtitle: '<b>bold</b> & ]]>', author: 'A & B <i>' });
+    expect(parseAtom(storyFeedXml(evil, hostile, ORIGIN))).toMatchObject({
+      title: 'Fish & <Chips> "Co"',
+      subtitle: '<b>bold</b> & ]]>',
+      author: 'A & B <i>',
+    });
   });
 });
 

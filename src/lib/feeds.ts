@@ -30,7 +30,10 @@ export interface FeedContent {
 }
 
 export const siteFeedLink = (profile: AuthorProfile): FeedLink => ({ title: `${profile.name}: new chapters`, href: SITE_FEED_PATH });
-export const storyFeedLink = (story: SnapshotStory): FeedLink => ({ title: `${story.title}: new chapters`, href: storyFeedPath(story.slug) });
+export const storyFeedLink = (story: SnapshotStory): FeedLink => ({
+  title: `${story.title}: new chapters`,
+  href: storyFeedPath(story.slug),
+});
 
 /** The newest chapters of every published story. */
 export function siteFeedXml(content: FeedContent, origin: string): string {

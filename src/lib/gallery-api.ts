@@ -49,5 +49,6 @@ export async function fetchImageComments(imageId: number): Promise<ImageComment[
 
 /** Resolves to the server's message (the comment waits for moderation). */
 export async function postImageComment(imageId: number, comment: NewImageComment): Promise<string | undefined> {
-  return (await apiRequest<{ message?: string }>('/api/images/gallery-comment-create', { json: { image_id: imageId, ...comment } })).message;
+  return (await apiRequest<{ message?: string }>('/api/images/gallery-comment-create', { json: { image_id: imageId, ...comment } }))
+    .message;
 }

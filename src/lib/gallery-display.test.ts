@@ -18,11 +18,17 @@ describe('the wide-hero rule', () => {
 
 describe('displayed prompts', () => {
   it('shows the stored prompt and negative as they are (trimmed)', () => {
-    expect(displayedPrompts({ prompt: ' photo of a duck \n', parameters: 'monochrome' })).toEqual({ prompt: 'photo of a duck', negative: 'monochrome' });
+    expect(displayedPrompts({ prompt: ' photo of a duck \n', parameters: 'monochrome' })).toEqual({
+      prompt: 'photo of a duck',
+      negative: 'monochrome',
+    });
   });
 
   it('splits a raw labelled prompt that has no separate negative', () => {
-    const shown = displayedPrompts({ prompt: 'photo of a duck\nNegative prompt: monochrome\nSteps: 20, Sampler: Euler a', parameters: null });
+    const shown = displayedPrompts({
+      prompt: 'photo of a duck\nNegative prompt: monochrome\nSteps: 20, Sampler: Euler a',
+      parameters: null,
+    });
     expect(shown).toEqual({ prompt: 'photo of a duck', negative: 'monochrome' });
   });
 

@@ -51,7 +51,13 @@ describe('the gallery image list', () => {
 
   it('replaces the list with a fresh first page (live counts after a build)', () => {
     let state = prebuiltImageList([{ ...image(1), like_count: 1 }], 1);
-    state = imageListReducer(state, { type: 'page-loaded', query: '', page: 1, images: [{ ...image(1), like_count: 5 }, image(2)], total: 2 });
+    state = imageListReducer(state, {
+      type: 'page-loaded',
+      query: '',
+      page: 1,
+      images: [{ ...image(1), like_count: 5 }, image(2)],
+      total: 2,
+    });
     expect(state.images.map((i) => [i.id, i.like_count])).toEqual([
       [1, 5],
       [2, 0],

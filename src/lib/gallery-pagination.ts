@@ -49,7 +49,15 @@ export function imageListReducer(state: ImageListState, action: ImageListAction)
       // An answer for an earlier search, arriving late, is dropped.
       if (action.query !== state.query) return state;
       const images = action.page === 1 ? action.images : appendNew(state.images, action.images);
-      return { ...state, images, page: action.page + 1, total: action.total, hasMore: images.length < action.total, loading: false, failed: false };
+      return {
+        ...state,
+        images,
+        page: action.page + 1,
+        total: action.total,
+        hasMore: images.length < action.total,
+        loading: false,
+        failed: false,
+      };
     }
     case 'load-failed':
       return action.query === state.query ? { ...state, loading: false, failed: true } : state;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Gallery, GalleryImage } from './galleries.ts';
 import { galleryDescription, galleryJsonLd, isIndexable } from './gallery-seo.ts';
 
-const gallery = (rating: 'PG' | 'X', description = 'Mood pieces.') => ({ id: 1, slug: 'field-studies', title: 'Field Studies', description, rating }) as Gallery;
+const gallery = (rating: 'PG' | 'X', description = 'Mood pieces.') =>
+  ({ id: 1, slug: 'field-studies', title: 'Field Studies', description, rating }) as Gallery;
 const image = {
   id: 3,
   title: 'Duck study',

@@ -4,7 +4,10 @@ import { sendLike } from './like-request.ts';
 
 describe('sendLike', () => {
   it('sends a like again once when the first came back 409 (no visitor cookie yet)', async () => {
-    const send = vi.fn().mockRejectedValueOnce(new ApiError(409, 'Please like again.')).mockResolvedValueOnce({ like_count: 1, user_liked: true });
+    const send = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(409, 'Please like again.'))
+      .mockResolvedValueOnce({ like_count: 1, user_liked: true });
     await expect(sendLike(send)).resolves.toEqual({ like_count: 1, user_liked: true });
     expect(send).toHaveBeenCalledTimes(2);
   });

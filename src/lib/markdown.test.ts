@@ -3,7 +3,9 @@ import { renderChapter, renderMarkdown } from './markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders emphasis, lists, links and images', () => {
-    const html = renderMarkdown('Some *emphasis* and **strong**.\n\n- one\n- two\n\n[site](https://x.example) ![alt text](/api/uploads/general/a.png "Title")');
+    const html = renderMarkdown(
+      'Some *emphasis* and **strong**.\n\n- one\n- two\n\n[site](https://x.example) ![alt text](/api/uploads/general/a.png "Title")',
+    );
     expect(html).toContain('<em>emphasis</em>');
     expect(html).toContain('<strong>strong</strong>');
     expect(html).toContain('<li>one</li>');
@@ -48,7 +50,11 @@ describe('renderMarkdown', () => {
     ['ontoggle on details', '<details open ontoggle=alert(1)>', /ontoggle|<details/i],
     ['a MathML xlink:href', '<math><mi xlink:href="javascript:alert(1)">x</mi></math>', /xlink|javascript|<math/i],
     ['a script inside svg', '<svg><script>alert(1)</script></svg>', /script|alert/i],
-    ['a srcset and a style on an image', '<img src="https://x.example/a.png" style="x" srcset="javascript:alert(1)">', /srcset|style|javascript/i],
+    [
+      'a srcset and a style on an image',
+      '<img src="https://x.example/a.png" style="x" srcset="javascript:alert(1)">',
+      /srcset|style|javascript/i,
+    ],
     ['a title that tries to close its attribute', '[x](https://x.example "a\\" onmouseover=\\"alert(1)")', /" onmouseover/],
     ['a form', '<form action="https://evil.example"><input name=x></form>', /<form|<input/i],
     ['an object', '<object data="x">', /<object/i],

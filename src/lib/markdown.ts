@@ -9,9 +9,40 @@ const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'em', 'strong', 'del', 's', 'sub', 'sup', 'small', 'mark', 'span',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'a', 'img',
-    'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption',
+    'p',
+    'br',
+    'hr',
+    'em',
+    'strong',
+    'del',
+    's',
+    'sub',
+    'sup',
+    'small',
+    'mark',
+    'span',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'code',
+    'pre',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'figure',
+    'figcaption',
   ],
   allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'title', 'class'], ol: ['start'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -22,10 +53,16 @@ const ALLOWED: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
     // Links to other sites open normally but tell them nothing about the reader.
     a: (tagName, attribs) =>
-      /^https?:\/\//i.test(attribs['href'] ?? '') ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow' } } : { tagName, attribs },
+      /^https?:\/\//i.test(attribs['href'] ?? '')
+        ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow' } }
+        : { tagName, attribs },
   },
 };
-const TRANSFORMED_ATTRIBUTES = { ...ALLOWED.allowedAttributes, img: ['src', 'alt', 'title', 'class', 'loading', 'decoding'], a: ['href', 'title', 'rel'] };
+const TRANSFORMED_ATTRIBUTES = {
+  ...ALLOWED.allowedAttributes,
+  img: ['src', 'alt', 'title', 'class', 'loading', 'decoding'],
+  a: ['href', 'title', 'rel'],
+};
 
 /** Markdown to sanitised HTML (blurbs and anything without page breaks). */
 export function renderMarkdown(markdown: string): string {

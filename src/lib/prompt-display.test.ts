@@ -22,15 +22,28 @@ describe('splitPromptForDisplay', () => {
   });
 
   it('cuts generation-setting lines and everything after them', () => {
-    expect(splitPromptForDisplay('a cat\nSteps: 20, Sampler: Euler a, CFG scale: 7, Seed: 1, Size: 512x512, Model: sd15\nextra')).toEqual({ prompt: 'a cat', negative: '' });
-    for (const line of ['Sampler: Euler', 'CFG scale: 7', 'Seed: 42', 'Size: 512x768', 'Model: anything', 'Model hash: abc', 'Clip skip: 2', 'Schedule type: Karras']) {
+    expect(splitPromptForDisplay('a cat\nSteps: 20, Sampler: Euler a, CFG scale: 7, Seed: 1, Size: 512x512, Model: sd15\nextra')).toEqual({
+      prompt: 'a cat',
+      negative: '',
+    });
+    for (const line of [
+      'Sampler: Euler',
+      'CFG scale: 7',
+      'Seed: 42',
+      'Size: 512x768',
+      'Model: anything',
+      'Model hash: abc',
+      'Clip skip: 2',
+      'Schedule type: Karras',
+    ]) {
       expect(splitPromptForDisplay(`a dog\n${line}`)).toEqual({ prompt: 'a dog', negative: '' });
     }
     expect(splitPromptForDisplay('a dog Steps: 30, Sampler: Euler')).toEqual({ prompt: 'a dog', negative: '' });
   });
 
   it('all three rules together (A1111 parameters as stored raw)', () => {
-    const raw = 'prompt: photo of a duck\nNegative prompt: monochrome\nSteps: 15, Sampler: UniPC, CFG scale: 5, Seed: 235284042, Size: 512x400, Model hash: c0d1994c73, Model: realistic';
+    const raw =
+      'prompt: photo of a duck\nNegative prompt: monochrome\nSteps: 15, Sampler: UniPC, CFG scale: 5, Seed: 235284042, Size: 512x400, Model hash: c0d1994c73, Model: realistic';
     expect(splitPromptForDisplay(raw)).toEqual({ prompt: 'photo of a duck', negative: 'monochrome' });
   });
 
@@ -39,12 +52,18 @@ describe('splitPromptForDisplay', () => {
       prompt: 'masterpiece, best quality, 1girl',
       negative: 'worst quality, low quality, bad hands',
     });
-    expect(splitPromptForDisplay('a forest\n(worst quality:1.4), (lowres), jpeg artifacts')).toEqual({ prompt: 'a forest', negative: '(worst quality:1.4), (lowres), jpeg artifacts' });
+    expect(splitPromptForDisplay('a forest\n(worst quality:1.4), (lowres), jpeg artifacts')).toEqual({
+      prompt: 'a forest',
+      negative: '(worst quality:1.4), (lowres), jpeg artifacts',
+    });
     expect(splitPromptForDisplay('a forest, EasyNegative, watermark')).toEqual({ prompt: 'a forest', negative: 'EasyNegative, watermark' });
   });
 
   it('a bad-quality word inside a longer positive token does not split', () => {
-    expect(splitPromptForDisplay('portrait, blurry background, low quality film look')).toEqual({ prompt: 'portrait, blurry background, low quality film look', negative: '' });
+    expect(splitPromptForDisplay('portrait, blurry background, low quality film look')).toEqual({
+      prompt: 'portrait, blurry background, low quality film look',
+      negative: '',
+    });
   });
 
   it('a label wins over bad-quality terms; only bad terms gives an empty prompt', () => {
@@ -59,13 +78,24 @@ describe('splitPromptForDisplay', () => {
   describe('ComfyUI JSON stored as the prompt', () => {
     const api = {
       '3': { class_type: 'KSampler', inputs: { positive: ['6', 0], negative: ['7', 0] } },
-      '6': { class_type: 'CLIPTextEncode', inputs: { text: 'a lighthouse at night', clip: ['4', 1] }, _meta: { title: 'CLIP Text Encode (Prompt)' } },
-      '7': { class_type: 'CLIPTextEncode', inputs: { text: 'a much longer negative text, fog, rain, people, boats', clip: ['4', 1] }, _meta: { title: 'Negative' } },
+      '6': {
+        class_type: 'CLIPTextEncode',
+        inputs: { text: 'a lighthouse at night', clip: ['4', 1] },
+        _meta: { title: 'CLIP Text Encode (Prompt)' },
+      },
+      '7': {
+        class_type: 'CLIPTextEncode',
+        inputs: { text: 'a much longer negative text, fog, rain, people, boats', clip: ['4', 1] },
+        _meta: { title: 'Negative' },
+      },
       '8': { class_type: 'CLIPTextEncode', inputs: { text: 'short', clip: ['4', 1] } },
     };
 
     it('API form: negative by label, longest remaining wins', () => {
-      expect(splitPromptForDisplay(JSON.stringify(api))).toEqual({ prompt: 'a lighthouse at night', negative: 'a much longer negative text, fog, rain, people, boats' });
+      expect(splitPromptForDisplay(JSON.stringify(api))).toEqual({
+        prompt: 'a lighthouse at night',
+        negative: 'a much longer negative text, fog, rain, people, boats',
+      });
     });
 
     it('API form with NaN and Infinity, no negative label: a text starting with bad-quality terms is the negative', () => {
@@ -74,7 +104,10 @@ describe('splitPromptForDisplay', () => {
         '2': { class_type: 'CLIPTextEncode', inputs: { text: 'worst quality, low quality, text, watermark, a long list', clip: ['4', 1] } },
       };
       const raw = JSON.stringify(graph).replace('"clip":["4",1]}', '"clip":["4",1],"w":NaN,"h":-Infinity}');
-      expect(splitPromptForDisplay(raw)).toEqual({ prompt: 'a mountain lake', negative: 'worst quality, low quality, text, watermark, a long list' });
+      expect(splitPromptForDisplay(raw)).toEqual({
+        prompt: 'a mountain lake',
+        negative: 'worst quality, low quality, text, watermark, a long list',
+      });
     });
 
     it('UI workflow form', () => {

@@ -122,7 +122,8 @@ function mineWorkflowJson(raw: string): DisplayPrompt | null {
   if (encoders === null) return null;
 
   const texts = encoders.filter((e) => e.text.trim() !== '');
-  const longest = (list: EncoderText[]) => list.reduce<EncoderText | null>((best, e) => (!best || e.text.trim().length > best.text.trim().length ? e : best), null);
+  const longest = (list: EncoderText[]) =>
+    list.reduce<EncoderText | null>((best, e) => (!best || e.text.trim().length > best.text.trim().length ? e : best), null);
   const labelled = texts.filter((e) => /negative/i.test(e.label));
   const negative = longest(labelled.length > 0 ? labelled : texts.filter((e) => firstBadQualityToken(e.text) === leadingSpace(e.text)));
   const prompt = longest(texts.filter((e) => e !== negative && !labelled.includes(e)));
@@ -143,7 +144,8 @@ function apiEncoders(graph: Record<string, unknown>): EncoderText[] | null {
   const found: EncoderText[] = [];
   for (const node of nodes) {
     const inputs = isRecord(node.inputs) ? node.inputs : {};
-    if (!ENCODER_TYPE.test(String(node.class_type)) && !('clip' in inputs && TEXT_INPUTS.some((k) => typeof inputs[k] === 'string'))) continue;
+    if (!ENCODER_TYPE.test(String(node.class_type)) && !('clip' in inputs && TEXT_INPUTS.some((k) => typeof inputs[k] === 'string')))
+      continue;
     const text = TEXT_INPUTS.map((k) => inputs[k]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
     const title = isRecord(node._meta) && typeof node._meta.title === 'string' ? node._meta.title : '';
     if (text !== undefined) found.push({ text, label: `${title} ${String(node.class_type)}` });

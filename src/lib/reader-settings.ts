@@ -20,7 +20,8 @@ export function readReaderSettings(): ReaderSettings {
   try {
     const saved = JSON.parse(localStorage.getItem(READER_SETTINGS_KEY) ?? '{}') as Partial<ReaderSettings>;
     return {
-      size: Number.isInteger(saved.size) && saved.size! >= 0 && saved.size! < FONT_SIZES.length ? saved.size! : DEFAULT_READER_SETTINGS.size,
+      size:
+        Number.isInteger(saved.size) && saved.size! >= 0 && saved.size! < FONT_SIZES.length ? saved.size! : DEFAULT_READER_SETTINGS.size,
       spacing: saved.spacing && saved.spacing in LINE_HEIGHTS ? saved.spacing : DEFAULT_READER_SETTINGS.spacing,
       width: saved.width && saved.width in WIDTHS ? saved.width : DEFAULT_READER_SETTINGS.width,
       family: saved.family === 'serif' ? 'serif' : 'sans',

@@ -15,7 +15,11 @@ export function readProgress(storySlug: string): ReadingProgress | null {
   try {
     const saved = JSON.parse(localStorage.getItem(key(storySlug)) ?? 'null') as Partial<ReadingProgress> | null;
     if (!saved || !Number.isInteger(saved.chapterIndex) || saved.chapterIndex! < 1) return null;
-    return { chapterIndex: saved.chapterIndex!, scrollY: Math.max(0, Number(saved.scrollY) || 0), percent: clampPercent(Number(saved.percent) || 0) };
+    return {
+      chapterIndex: saved.chapterIndex!,
+      scrollY: Math.max(0, Number(saved.scrollY) || 0),
+      percent: clampPercent(Number(saved.percent) || 0),
+    };
   } catch {
     return null;
   }

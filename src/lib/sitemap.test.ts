@@ -55,9 +55,20 @@ describe('the sitemap and galleries', () => {
 });
 
 describe('the sitemap and adult stories', () => {
-  const chapters = (updated_at: string) => [{ chapter_number: 1, updated_at }, { chapter_number: 2, updated_at }];
+  const chapters = (updated_at: string) => [
+    { chapter_number: 1, updated_at },
+    { chapter_number: 2, updated_at },
+  ];
   const story = (slug: string, updated_at: string, extra: Partial<SnapshotStory> = {}) =>
-    ({ slug, updated_at, target_audience: '', genres: [], age_gate: true, chapters: chapters(updated_at), ...extra }) as unknown as SnapshotStory;
+    ({
+      slug,
+      updated_at,
+      target_audience: '',
+      genres: [],
+      age_gate: true,
+      chapters: chapters(updated_at),
+      ...extra,
+    }) as unknown as SnapshotStory;
   const stories = [
     story('the-fleet', '2026-02-01T00:00:00.000Z', { target_audience: 'Young adults' }),
     story('velvet', '2026-05-01T00:00:00.000Z', { target_audience: '18+' }),
@@ -67,14 +78,20 @@ describe('the sitemap and adult stories', () => {
 
   it('leaves out adult stories and their chapters, gate on or off', () => {
     for (const slug of ['velvet', 'steam']) {
-      for (const path of [`/storytime/story/${slug}/`, `/storytime/story/${slug}`, `/storytime/story/${slug}/chapter/1/`, `/storytime/story/${slug}/chapter/2/`]) {
+      for (const path of [
+        `/storytime/story/${slug}/`,
+        `/storytime/story/${slug}`,
+        `/storytime/story/${slug}/chapter/1/`,
+        `/storytime/story/${slug}/chapter/2/`,
+      ]) {
         expect(filter!(`${site}${path}`)).toBe(false);
       }
     }
   });
 
   it('still lists the other stories, their chapters and the story list', () => {
-    for (const path of ['/storytime/', '/storytime/story/the-fleet/', '/storytime/story/the-fleet/chapter/2/']) expect(filter!(`${site}${path}`)).toBe(true);
+    for (const path of ['/storytime/', '/storytime/story/the-fleet/', '/storytime/story/the-fleet/chapter/2/'])
+      expect(filter!(`${site}${path}`)).toBe(true);
   });
 
   it("dates the story list by its listed stories only: an adult story's change does not leak", () => {

@@ -19,7 +19,9 @@ export function sitemapOptions(content: SitemapContent): SitemapOptions {
   const hidden = new Set([
     GALLERY_NOT_FOUND_PATH,
     ...(content.galleries ?? []).filter((g) => g.rating !== 'PG').map((g) => galleryPath(g.slug)),
-    ...content.stories.filter(isAdultStory).flatMap((story) => [storyPath(story.slug), ...story.chapters.map((c) => chapterPath(story.slug, c.chapter_number))]),
+    ...content.stories
+      .filter(isAdultStory)
+      .flatMap((story) => [storyPath(story.slug), ...story.chapters.map((c) => chapterPath(story.slug, c.chapter_number))]),
   ]);
   return {
     filter: (page) => {

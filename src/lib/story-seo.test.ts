@@ -10,7 +10,17 @@ describe('storyGenres', () => {
 
 describe('storyKeywords', () => {
   it("lists the story's keywords, its genres and the extra ones, each once", () => {
-    const keywords = storyKeywords({ genres: ['Space Opera'], primary_keywords: 'salvage, Web Serial', longtail_keywords: ' derelict warship ,, ' });
-    expect(keywords).toEqual(['salvage', 'Web Serial', 'derelict warship', 'Space Opera', ...EXTRA_KEYWORDS.filter((k) => k !== 'web serial')]);
+    const keywords = storyKeywords({
+      genres: ['Space Opera'],
+      primary_keywords: 'salvage, Web Serial',
+      longtail_keywords: ' derelict warship ,, ',
+    });
+    expect(keywords).toEqual([
+      'salvage',
+      'Web Serial',
+      'derelict warship',
+      'Space Opera',
+      ...EXTRA_KEYWORDS.filter((k) => k !== 'web serial'),
+    ]);
   });
 });

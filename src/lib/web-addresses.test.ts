@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isImageAddress, isSitePath, isWebUrl, lowerCaseScheme } from './web-addresses.ts';
 
 describe('isSitePath', () => {
-  it.each(['/images/default-cover.jpg', '/api/uploads/covers/a-b_c.webp', '/x', '/a%20b.png', '/images/x.png?v=2'])('accepts %s', (path) => {
-    expect(isSitePath(path)).toBe(true);
-  });
+  it.each(['/images/default-cover.jpg', '/api/uploads/covers/a-b_c.webp', '/x', '/a%20b.png', '/images/x.png?v=2'])(
+    'accepts %s',
+    (path) => {
+      expect(isSitePath(path)).toBe(true);
+    },
+  );
 
   it.each([
     ['a backslash host', '/\\evil.example/x.png'],
@@ -29,9 +32,12 @@ describe('isSitePath', () => {
 });
 
 describe('isWebUrl', () => {
-  it.each(['https://author.example', 'http://author.example/x.png', 'HTTPS://Author.Example/X.png', 'Https://x.example/?q=1#f'])('accepts %s', (url) => {
-    expect(isWebUrl(url)).toBe(true);
-  });
+  it.each(['https://author.example', 'http://author.example/x.png', 'HTTPS://Author.Example/X.png', 'Https://x.example/?q=1#f'])(
+    'accepts %s',
+    (url) => {
+      expect(isWebUrl(url)).toBe(true);
+    },
+  );
 
   it.each([
     ['javascript:', 'javascript:alert(1)'],

@@ -6,6 +6,8 @@ import { SITEMAP_INDEX_PATH } from '#lib/sitemap.ts';
 
 export const GET: APIRoute = ({ site }) => {
   const origin = siteOrigin(loadContent().profile.site_domain, site);
-  const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin}${SITEMAP_INDEX_PATH}`, ''].join('\n');
+  const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin}${SITEMAP_INDEX_PATH}`, ''].join(
+    '\n',
+  );
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -49,7 +49,9 @@ loadMore?.addEventListener('click', async () => {
   loadMore.disabled = true;
   loadMore.textContent = 'Loading...';
   try {
-    const response = await fetch(`/api/chapters/list?story_slug=${encodeURIComponent(slug)}&page=${page + 1}&limit=${READER_CHAPTER_PAGE_SIZE}`);
+    const response = await fetch(
+      `/api/chapters/list?story_slug=${encodeURIComponent(slug)}&page=${page + 1}&limit=${READER_CHAPTER_PAGE_SIZE}`,
+    );
     if (!response.ok) throw new Error(`status ${response.status}`);
     const { chapters } = (await response.json()) as { chapters: ChapterSummary[] };
     page += 1;

@@ -62,7 +62,9 @@ test('the admin uploads a gallery image and sees what was read from it', async (
 
   const card = page.locator('.image-card', { has: page.getByRole('heading', { name: 'swarm.jpg', exact: true }) });
   await expect(card).toContainText('waiIllustriousSDXL_v160');
-  await expect(card.locator('.image-meta-prompt').first()).toHaveText('general, masterpiece, best quality, amazing quality, 1girl, solo, hatsune miku, #テスト');
+  await expect(card.locator('.image-meta-prompt').first()).toHaveText(
+    'general, masterpiece, best quality, amazing quality, 1girl, solo, hatsune miku, #テスト',
+  );
   const thumb = card.locator('img');
   await thumb.scrollIntoViewIfNeeded();
   await expect(thumb).toHaveAttribute('src', /^\/api\/uploads\//);

@@ -21,7 +21,10 @@ describe('auth', () => {
     expect(login.status).toBe(200);
     expect(login.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
     const cookie = sessionCookieFrom(login);
-    expect(await answer(call('/api/auth/me', { cookie }))).toMatchObject({ status: 200, body: { success: true, user: { username: 'admin', role: 'admin' } } });
+    expect(await answer(call('/api/auth/me', { cookie }))).toMatchObject({
+      status: 200,
+      body: { success: true, user: { username: 'admin', role: 'admin' } },
+    });
     expect(await answer(call('/api/auth/me.php', { cookie }))).toMatchObject({ status: 200 }); // the PHP-era path too
 
     expect(await answer(call('/api/auth/logout', { method: 'POST', cookie }))).toEqual({ status: 200, body: { success: true } });
@@ -29,7 +32,10 @@ describe('auth', () => {
   });
 
   it('refuses a malformed login with 400 and an SQL-quoted name as wrong credentials', async () => {
-    expect(await answer(call('/api/auth/login', { json: { username: 'admin', password: 1 } }))).toMatchObject({ status: 400, body: { success: false } });
+    expect(await answer(call('/api/auth/login', { json: { username: 'admin', password: 1 } }))).toMatchObject({
+      status: 400,
+      body: { success: false },
+    });
     expect((await call('/api/auth/login', { json: { username: "admin' OR '1'='1", password: 'x'.repeat(8) } })).status).toBe(401);
   });
 });
@@ -51,17 +57,28 @@ describe('stories and chapters', () => {
     expect(anonymous.status).toBe(401);
 
     const slug = `cloud-story-${Date.now()}`;
-    const story = await answer(call('/api/stories/create', { cookie, json: { title: `<script>alert(1)</script> "Quotes' story`, slug, status: 'published' } }));
+    const story = await answer(
+      call('/api/stories/create', { cookie, json: { title: `<script>alert(1)</script> "Quotes' story`, slug, status: 'published' } }),
+    );
     expect(story).toMatchObject({ status: 201, body: { success: true } });
     const storyId = story.body.story.id;
     expect(storyId).toEqual(expect.any(Number));
 
-    const invalid = await answer(call('/api/chapters/create', { cookie, json: { story_id: storyId, title: '', slug: 'x', content: 'x', chapter_number: 1 } }));
+    const invalid = await answer(
+      call('/api/chapters/create', { cookie, json: { story_id: storyId, title: '', slug: 'x', content: 'x', chapter_number: 1 } }),
+    );
     expect(invalid).toMatchObject({ status: 400, body: { success: false } });
     const chapter = await answer(
       call('/api/chapters/create', {
         cookie,
-        json: { story_id: storyId, title: 'First Light', slug: 'first-light', content: "It's *here*.\n\n'; DROP TABLE chapters; --", chapter_number: 1, status: 'published' },
+        json: {
+          story_id: storyId,
+          title: 'First Light',
+          slug: 'first-light',
+          content: "It's *here*.\n\n'; DROP TABLE chapters; --",
+          chapter_number: 1,
+          status: 'published',
+        },
       }),
     );
     expect(chapter).toMatchObject({ status: 201, body: { success: true, chapter: { title: 'First Light', status: 'published' } } });
@@ -81,12 +98,17 @@ describe('likes and comments', () => {
     const first = await call(`/api/chapters/like?chapter_id=${chapterId}`);
     const before = { status: first.status, body: await first.json() };
     expect(before.status).toBe(200);
-    const visitor = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const visitor = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const liked = await call('/api/chapters/like', { json: { chapter_id: chapterId }, cookie: visitor });
     expect(liked.status).toBe(200);
     const likedBody = await liked.json();
     expect(likedBody).toMatchObject({ success: true, user_liked: true, like_count: before.body.like_count + 1 });
-    expect(await answer(call(`/api/chapters/like?chapter_id=${chapterId}`, { cookie: visitor }))).toMatchObject({ body: { user_liked: true, like_count: before.body.like_count + 1 } });
+    expect(await answer(call(`/api/chapters/like?chapter_id=${chapterId}`, { cookie: visitor }))).toMatchObject({
+      body: { user_liked: true, like_count: before.body.like_count + 1 },
+    });
     const unliked = await answer(call('/api/chapters/like', { json: { chapter_id: chapterId }, cookie: visitor }));
     expect(unliked.body).toMatchObject({ user_liked: false, like_count: before.body.like_count });
     expect((await call('/api/chapters/like?chapter_id=999999')).status).toBe(404);
@@ -95,16 +117,24 @@ describe('likes and comments', () => {
   it('a comment waits for approval, then shows as plain text', async () => {
     const chapterId = await publishedChapterId(1);
     const text = `<img src=x onerror=alert(1)> cloud comment ${Date.now()}`;
-    const created = await answer(call('/api/chapters/comments/create', { json: { chapter_id: chapterId, author_name: '<b>Vera</b>', content: text } }));
-    expect(created).toEqual({ status: 201, body: { success: true, message: 'Comment submitted successfully! It will appear once it has been approved.' } });
-    const listed = async () => (await answer(call(`/api/chapters/comments/list?chapter_id=${chapterId}`))).body.comments as { id: number; comment_text: string }[];
+    const created = await answer(
+      call('/api/chapters/comments/create', { json: { chapter_id: chapterId, author_name: '<b>Vera</b>', content: text } }),
+    );
+    expect(created).toEqual({
+      status: 201,
+      body: { success: true, message: 'Comment submitted successfully! It will appear once it has been approved.' },
+    });
+    const listed = async () =>
+      (await answer(call(`/api/chapters/comments/list?chapter_id=${chapterId}`))).body.comments as { id: number; comment_text: string }[];
     expect((await listed()).map((c) => c.comment_text)).not.toContain(text);
 
     const cookie = await signInAsAdmin();
     const pending = await answer(call('/api/admin/comments/list?status=pending&type=stories', { cookie }));
     const mine = pending.body.comments.find((c: { content: string }) => c.content === text);
     expect(mine).toBeDefined();
-    expect(await answer(call('/api/admin/comments/moderate', { cookie, json: { id: mine.id, action: 'approve' } }))).toMatchObject({ status: 200 });
+    expect(await answer(call('/api/admin/comments/moderate', { cookie, json: { id: mine.id, action: 'approve' } }))).toMatchObject({
+      status: 200,
+    });
     expect((await listed()).map((c) => c.comment_text)).toContain(text);
     expect((await call('/api/chapters/comments/create', { json: { chapter_id: chapterId, content: '   ' } })).status).toBe(400);
   });

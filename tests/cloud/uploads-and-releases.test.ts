@@ -35,7 +35,9 @@ describe('gallery upload to S3', () => {
         images: [
           {
             original_name: 'reforge.png',
-            prompt: expect.stringMatching(/^1girl, solo, hatsune miku, テスト,\s+<lora:NoobV065sHyperDmd:1> masterpiece, best quality, very aesthetic, absurdres, newest, safe$/),
+            prompt: expect.stringMatching(
+              /^1girl, solo, hatsune miku, テスト,\s+<lora:NoobV065sHyperDmd:1> masterpiece, best quality, very aesthetic, absurdres, newest, safe$/,
+            ),
             parameters: 'bad anatomy, worst quality, low quality',
             checkpoint: 'copycatNoob_v11',
             loras: ['NoobV065sHyperDmd'],
@@ -67,11 +69,17 @@ describe('gallery upload to S3', () => {
     const cookie = await signInAsAdmin();
     const galleryId = await demoGalleryId();
     const png = Uint8Array.from(readFileSync(FIXTURE));
-    const crossSite = await call('/api/images/gallery-upload', { cookie, body: uploadForm(galleryId, png, 'a.png'), headers: { origin: 'https://evil.example' } });
+    const crossSite = await call('/api/images/gallery-upload', {
+      cookie,
+      body: uploadForm(galleryId, png, 'a.png'),
+      headers: { origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
     expect((await call('/api/images/gallery-upload', { body: uploadForm(galleryId, png, 'a.png') })).status).toBe(401);
     const script = new TextEncoder().encode('<svg onload=alert(1)></svg>');
-    expect(await answer(call('/api/images/gallery-upload', { cookie, body: uploadForm(galleryId, script, '../../evil.png') }))).toMatchObject({ status: 400, body: { success: false } });
+    expect(
+      await answer(call('/api/images/gallery-upload', { cookie, body: uploadForm(galleryId, script, '../../evil.png') })),
+    ).toMatchObject({ status: 400, body: { success: false } });
     expect((await call('/api/uploads/..%2F..%2Fwrangler.jsonc')).status).toBe(404);
     expect((await call('/api/uploads/no-such-file.png')).status).toBe(404);
   });
@@ -85,7 +93,10 @@ describe('scheduled release through the cron handler', () => {
     const storyId = story.body.story.id;
     const releaseAt = new Date(Date.now() + 1500).toISOString();
     const chapter = await answer(
-      call('/api/chapters/create', { cookie, json: { story_id: storyId, title: 'On Time', slug: 'on-time', content: 'Due.', chapter_number: 1, release_at: releaseAt } }),
+      call('/api/chapters/create', {
+        cookie,
+        json: { story_id: storyId, title: 'On Time', slug: 'on-time', content: 'Due.', chapter_number: 1, release_at: releaseAt },
+      }),
     );
     expect(chapter).toMatchObject({ status: 201, body: { chapter: { status: 'draft' } } });
     const readerView = () => call(`/api/chapters/list?story_slug=${slug}&chapter_number=1`);
@@ -106,7 +117,8 @@ describe('scheduled release through the cron handler', () => {
 describe('deploy hook', () => {
   const calls = async () => (await (await fetch(`${HOOK_CONTROL_URL}/received`)).json()) as { status: number }[];
   const publishState = async (cookie: string) => (await answer(call('/api/admin/publish-state', { cookie }))).body.state;
-  const createStory = (cookie: string, name: string) => call('/api/stories/create', { cookie, json: { title: name, slug: `${name}-${Date.now()}` } });
+  const createStory = (cookie: string, name: string) =>
+    call('/api/stories/create', { cookie, json: { title: name, slug: `${name}-${Date.now()}` } });
 
   it('a content change POSTs the configured deploy hook, and the admin sees it published', async () => {
     const cookie = await signInAsAdmin();
@@ -114,7 +126,9 @@ describe('deploy hook', () => {
     const before = (await calls()).length;
     expect((await createStory(cookie, 'hooked')).status).toBe(201);
     await expect.poll(async () => (await calls()).length, { timeout: 20_000, interval: 250 }).toBe(before + 1);
-    await expect.poll(async () => publishState(cookie), { timeout: 10_000 }).toMatchObject({ publishing: false, last_error: null, last_published_at: expect.any(String) });
+    await expect
+      .poll(async () => publishState(cookie), { timeout: 10_000 })
+      .toMatchObject({ publishing: false, last_error: null, last_published_at: expect.any(String) });
   });
 
   it('a failed call is shown in the publish state and retried by the cron handler', async () => {

@@ -14,12 +14,21 @@ const QUESTION = 'Are you 18 or older?';
 const storyIds: number[] = [];
 
 async function createStory(request: APIRequestContext, data: Record<string, unknown>) {
-  const answer = await request.post('/api/stories/create', { data: { status: 'published', blurb: BLURB, description: 'A story for grown-ups.', ...data } });
+  const answer = await request.post('/api/stories/create', {
+    data: { status: 'published', blurb: BLURB, description: 'A story for grown-ups.', ...data },
+  });
   expect(answer.status()).toBe(201);
   const { story } = await answer.json();
   storyIds.push(story.id);
   const chapter = await request.post('/api/chapters/create', {
-    data: { story_id: story.id, title: 'Doors', slug: 'doors', chapter_number: 1, content: `${TEXT}\n\nMore follows.`, status: 'published' },
+    data: {
+      story_id: story.id,
+      title: 'Doors',
+      slug: 'doors',
+      chapter_number: 1,
+      content: `${TEXT}\n\nMore follows.`,
+      status: 'published',
+    },
   });
   expect(chapter.ok()).toBe(true);
 }

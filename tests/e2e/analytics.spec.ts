@@ -17,10 +17,13 @@ const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML
 /** What the visitor opens: the story page, its three chapters, a gallery. */
 const PAGES_OPENED = 5;
 
-const card = (page: Page, label: string) => page.locator('.analytics-card', { has: page.locator('dt', { hasText: label }) }).locator('.analytics-card-value');
+const card = (page: Page, label: string) =>
+  page.locator('.analytics-card', { has: page.locator('dt', { hasText: label }) }).locator('.analytics-card-value');
 const panel = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const analyticsAnswer = (page: Page, report: string, query: string) =>
-  page.waitForResponse((response) => response.url().includes(`/api/admin/analytics/${report}?`) && response.url().includes(query) && response.ok());
+  page.waitForResponse(
+    (response) => response.url().includes(`/api/admin/analytics/${report}?`) && response.url().includes(query) && response.ok(),
+  );
 
 /** Past the 2 s and 5% the chapter page needs before it sends the depth (its clock starts when its script runs). */
 async function readToTheEnd(page: Page) {
@@ -34,7 +37,10 @@ async function readToTheEnd(page: Page) {
  * process with the browser's own user agent, HeadlessChrome, which the server drops as a bot.
  */
 async function visitAsReader(playwright: PlaywrightWorkerArgs['playwright'], launchOptions: LaunchOptions) {
-  const browser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), `--user-agent=${VISITOR_AGENT}`] });
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), `--user-agent=${VISITOR_AGENT}`],
+  });
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   await page.goto(STORY);
@@ -110,7 +116,9 @@ test('a visitor reads three chapters and the dashboard counts exactly that', asy
   const rows = content.getByRole('table').locator('tbody tr');
   await expect(rows).toHaveCount(3);
   for (const title of CHAPTERS) {
-    await expect(content.getByRole('row', { name: new RegExp(`^\\d ${title} The Lantern Fleet 1 1 \\d+\\.\\d% \\d+\\.\\d$`) })).toBeVisible();
+    await expect(
+      content.getByRole('row', { name: new RegExp(`^\\d ${title} The Lantern Fleet 1 1 \\d+\\.\\d% \\d+\\.\\d$`) }),
+    ).toBeVisible();
   }
   expect(errors).toEqual([]);
 });
@@ -128,7 +136,10 @@ test('the period and every selector load their data', async ({ page }) => {
     const summary = analyticsAnswer(page, 'summary', `days=${days}`);
     await page.getByLabel('Period').selectOption(days);
     await summary;
-    await expect(panel(page, 'Daily Views and Visitors').getByRole('img')).toHaveAttribute('aria-label', new RegExp(`over ${shown} UTC days: 5 views`));
+    await expect(panel(page, 'Daily Views and Visitors').getByRole('img')).toHaveAttribute(
+      'aria-label',
+      new RegExp(`over ${shown} UTC days: 5 views`),
+    );
     await expect(card(page, 'Chapter Views')).toHaveText('3');
   }
 
@@ -148,7 +159,11 @@ test('the period and every selector load their data', async ({ page }) => {
     await expect(list.getByRole('listitem').first()).toContainText(expected);
     // Content types count the story, chapter and gallery views, most first, ties by name.
     if (value === 'content_type') {
-      await expect(list.getByRole('listitem')).toHaveText([/^chapter\s*3 views · 1 visitor$/, /^gallery\s*1 view · 1 visitor$/, /^story\s*1 view · 1 visitor$/]);
+      await expect(list.getByRole('listitem')).toHaveText([
+        /^chapter\s*3 views · 1 visitor$/,
+        /^gallery\s*1 view · 1 visitor$/,
+        /^story\s*1 view · 1 visitor$/,
+      ]);
     }
   }
 
@@ -166,7 +181,11 @@ test('the period and every selector load their data', async ({ page }) => {
   }
 
   // 'Refresh' asks everything again with the same choices.
-  const again = Promise.all([analyticsAnswer(page, 'summary', 'days=365'), analyticsAnswer(page, 'content', 'type=stories'), analyticsAnswer(page, 'segment', 'segment=device')]);
+  const again = Promise.all([
+    analyticsAnswer(page, 'summary', 'days=365'),
+    analyticsAnswer(page, 'content', 'type=stories'),
+    analyticsAnswer(page, 'segment', 'segment=device'),
+  ]);
   await page.getByRole('button', { name: 'Refresh' }).click();
   await again;
   await expect(page.getByLabel('Period')).toHaveValue('365');
@@ -189,7 +208,9 @@ test("the summary's failures replace the screen; the other parts' failures are i
 
   // Back to a working summary on reload, while segments, content and retention fail.
   await page.unroute(SUMMARY_CALL);
-  await page.route(/\/api\/admin\/analytics\/(segment|content|retention)\?/, (route) => route.fulfill({ status: 500, json: { success: false, error: 'Boom' } }));
+  await page.route(/\/api\/admin\/analytics\/(segment|content|retention)\?/, (route) =>
+    route.fulfill({ status: 500, json: { success: false, error: 'Boom' } }),
+  );
   await page.reload();
   await expect(card(page, 'Chapter Views')).toHaveText('3');
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -8,7 +8,10 @@ import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts'
 test('an admin downloads the export and imports it back, confirming the replace', async ({ page }, testInfo) => {
   const errors = watchConsoleErrors(page);
   await signIn(page);
-  await page.getByRole('link', { name: /Export & Import/ }).first().click();
+  await page
+    .getByRole('link', { name: /Export & Import/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Export & Import' })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -22,7 +25,10 @@ test('an admin downloads the export and imports it back, confirming the replace'
   const file = testInfo.outputPath('site.zip');
   await download.saveAs(file);
   const entries = unzipSync(new Uint8Array(fs.readFileSync(file)));
-  expect(JSON.parse(new TextDecoder().decode(entries['manifest.json']))).toMatchObject({ format: 'author-site-archive', includes_analytics: true });
+  expect(JSON.parse(new TextDecoder().decode(entries['manifest.json']))).toMatchObject({
+    format: 'author-site-archive',
+    includes_analytics: true,
+  });
   expect(Object.keys(entries).some((name) => /^stories\/the-lantern-fleet\/0001-.*\.md$/.test(name))).toBe(true);
 
   await page.getByLabel('Archive file').setInputFiles(file);

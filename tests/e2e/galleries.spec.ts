@@ -110,7 +110,11 @@ test('an X gallery opened directly asks first and requests no image before the a
 test('the gallery page: prebuilt images, structured data, search narrows, nonsense finds none', async ({ page }) => {
   const errors = watchConsoleErrors(page);
   await page.goto(PG_GALLERY);
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', 'Galleries', 'Field Studies']);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+    'Home',
+    'Galleries',
+    'Field Studies',
+  ]);
   await expect(page.getByRole('heading', { name: 'Field Studies', level: 1 })).toBeVisible();
   await expect(cards(page)).toHaveCount(3);
   await expect(page.getByText('No more images.')).toBeVisible();
@@ -132,7 +136,11 @@ test('the gallery page: prebuilt images, structured data, search narrows, nonsen
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd).toMatchObject({ '@type': 'ImageGallery', name: 'Field Studies' });
   expect(jsonLd.image).toHaveLength(3);
-  expect(jsonLd.image[0]).toMatchObject({ '@type': 'ImageObject', contentUrl: expect.stringMatching(/^https?:\/\/.+\.webp$/), width: expect.any(Number) });
+  expect(jsonLd.image[0]).toMatchObject({
+    '@type': 'ImageObject',
+    contentUrl: expect.stringMatching(/^https?:\/\/.+\.webp$/),
+    width: expect.any(Number),
+  });
   await expectNoAxeViolations(page);
 
   const search = page.getByRole('searchbox', { name: 'Search images' });
@@ -188,7 +196,9 @@ test('the lightbox: like toggle, a comment awaiting moderation, keys, focus and 
   const errors = watchConsoleErrors(page);
   const events = await watchAnalytics(page);
   await page.goto(PG_GALLERY);
-  await expect.poll(() => events).toContainEqual(expect.objectContaining({ event_type: 'gallery_view', content_type: 'gallery', content_id: 'field-studies' }));
+  await expect
+    .poll(() => events)
+    .toContainEqual(expect.objectContaining({ event_type: 'gallery_view', content_type: 'gallery', content_id: 'field-studies' }));
   expect(events).toContainEqual(expect.objectContaining({ event_type: 'page_view', url_path: PG_GALLERY }));
   const winged = card(page, 'Winged traveller');
   const opener = winged.getByRole('button', { name: 'Open Winged traveller' });
@@ -200,7 +210,15 @@ test('the lightbox: like toggle, a comment awaiting moderation, keys, focus and 
   const imageId = new URL(address).searchParams.get('image');
   await expect
     .poll(() => events)
-    .toContainEqual(expect.objectContaining({ event_type: 'image_view', content_type: 'image', content_id: imageId, parent_type: 'gallery', parent_id: 'field-studies' }));
+    .toContainEqual(
+      expect.objectContaining({
+        event_type: 'image_view',
+        content_type: 'image',
+        content_id: imageId,
+        parent_type: 'gallery',
+        parent_id: 'field-studies',
+      }),
+    );
   await expect(box.getByRole('img', { name: /Victorian woman with wings/ })).toBeVisible();
   await expect(box.getByText('The light on the wings is lovely.')).toBeVisible(); // an approved comment
   await expect(box.getByText('Sketchbook Sam')).toBeVisible();
@@ -335,7 +353,9 @@ async function generatedPngs(count: number) {
   return Promise.all(
     Array.from({ length: count }, async (_, index) => ({
       name: `generated-${String(index + 1).padStart(2, '0')}.png`,
-      buffer: await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: (index * 37) % 256, g: (index * 91) % 256, b: 160 } } })
+      buffer: await sharp({
+        create: { width: 96, height: 64, channels: 3, background: { r: (index * 37) % 256, g: (index * 91) % 256, b: 160 } },
+      })
         .png()
         .toBuffer(),
     })),
@@ -347,12 +367,15 @@ test("'Load more' brings 20 more at a time, one load at a time, then 'No more im
   const errors = watchConsoleErrors(page);
   await signIn(page);
   const slug = 'load-more-e2e';
-  const created = await page.request.post('/api/galleries/create', { data: { title: 'Load More E2E', slug, description: 'Many images.', rating: 'PG' } });
+  const created = await page.request.post('/api/galleries/create', {
+    data: { title: 'Load More E2E', slug, description: 'Many images.', rating: 'PG' },
+  });
   expect(created.status()).toBe(201);
   const galleryId = (await created.json()).gallery.id as number;
   const form = new FormData();
   form.append('gallery_id', String(galleryId));
-  for (const file of await generatedPngs(23)) form.append('files[]', new Blob([new Uint8Array(file.buffer)], { type: 'image/png' }), file.name);
+  for (const file of await generatedPngs(23))
+    form.append('files[]', new Blob([new Uint8Array(file.buffer)], { type: 'image/png' }), file.name);
   const uploaded = await page.request.post('/api/images/gallery-upload', { multipart: form, headers: { origin: baseURL! } });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   expect((await uploaded.json()).images).toHaveLength(23);

@@ -20,7 +20,11 @@ const STORED = FIXTURE_FILES.filter((name) => name !== REFUSED_BY_SERVER);
 const NOT_AN_IMAGE = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') };
 const MIME_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 /** A fixture as a file payload (the picker takes paths or payloads, not a mix). */
-const fixtureFile = (name: string) => ({ name, mimeType: MIME_TYPES[name.split('.').pop()!.toLowerCase()]!, buffer: fs.readFileSync(path.join(FIXTURES, name)) });
+const fixtureFile = (name: string) => ({
+  name,
+  mimeType: MIME_TYPES[name.split('.').pop()!.toLowerCase()]!,
+  buffer: fs.readFileSync(path.join(FIXTURES, name)),
+});
 
 const TITLE = 'Fixture Art: Ducks & Miku!';
 const SLUG = 'fixture-art-ducks-miku';
@@ -63,9 +67,11 @@ const EXPECTED = [
 ];
 
 const notice = (page: Page) => page.locator('.admin-main > .notice, .gallery-images > .notice');
-const galleryCard = (page: Page, title = TITLE) => page.locator('.gallery-card', { has: page.getByRole('link', { name: title, exact: true }) });
+const galleryCard = (page: Page, title = TITLE) =>
+  page.locator('.gallery-card', { has: page.getByRole('link', { name: title, exact: true }) });
 const imageCards = (page: Page) => page.locator('.image-card');
-const imageCard = (page: Page, title: string) => page.locator('.image-card', { has: page.getByRole('heading', { name: title, exact: true }) });
+const imageCard = (page: Page, title: string) =>
+  page.locator('.image-card', { has: page.getByRole('heading', { name: title, exact: true }) });
 const uploadRow = (page: Page, name: string) => page.locator('.upload-row', { has: page.getByText(name, { exact: true }) });
 
 async function openGallery(page: Page, title: string) {
@@ -161,7 +167,12 @@ test('upload every fixture image: a progress bar and an outcome per file', async
   // Slow the uploads down so the progress of each file can be seen moving.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 2 * 1024 * 1024,
+  });
 
   await page.getByLabel('Choose images').setInputFiles([...FIXTURE_FILES.map(fixtureFile), NOT_AN_IMAGE]);
   await expect(page.locator('.upload-row')).toHaveCount(FIXTURE_FILES.length + 1);
@@ -171,7 +182,9 @@ test('upload every fixture image: a progress bar and an outcome per file', async
   await expect(uploadRow(page, 'enslo-easy-reforge.png')).toContainText(/Uploading \d+%|Reading metadata/);
   await expect(page.locator('.upload-row.is-uploading')).not.toHaveCount(0);
   expect(await page.locator('.upload-row.is-uploading, .upload-row.is-processing').count()).toBeLessThanOrEqual(3);
-  await expect(uploadRow(page, 'enslo-easy-reforge.png').getByRole('progressbar', { name: 'Upload of enslo-easy-reforge.png' })).toBeVisible();
+  await expect(
+    uploadRow(page, 'enslo-easy-reforge.png').getByRole('progressbar', { name: 'Upload of enslo-easy-reforge.png' }),
+  ).toBeVisible();
 
   const summary = page.locator('.gallery-upload .notice');
   await expect(summary).toContainText('Failed to upload images', { timeout: 60_000 });
@@ -200,7 +213,9 @@ test('upload every fixture image: a progress bar and an outcome per file', async
   const base64 = fs.readFileSync(path.join(FIXTURES, 'automatic1111_cropped.jpg')).toString('base64');
   const dataTransfer = await page.evaluateHandle((bytes) => {
     const transfer = new DataTransfer();
-    transfer.items.add(new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], 'automatic1111_cropped.jpg', { type: 'image/jpeg' }));
+    transfer.items.add(
+      new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], 'automatic1111_cropped.jpg', { type: 'image/jpeg' }),
+    );
     return transfer;
   }, base64);
   await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer });
@@ -244,7 +259,9 @@ test('edit an image title and alt text; blank ones are sent as null', async ({ p
   await openGallery(page, RENAMED);
   const before = (await galleryImages(page)).find((image) => image.original_name === 'img2img_cropped.png')!;
 
-  await imageCard(page, before.title).getByRole('button', { name: `Edit ${before.title}` }).click();
+  await imageCard(page, before.title)
+    .getByRole('button', { name: `Edit ${before.title}` })
+    .click();
   const form = page.getByRole('dialog', { name: 'Edit Image' });
   await expect(form.getByLabel('Title')).toHaveAttribute('placeholder', 'img2img_cropped');
   await form.getByLabel('Title').fill('Winged traveller <script>alert(1)</script>');
@@ -354,13 +371,18 @@ test('failures are named with the reason, and a refused image edit keeps what wa
   await form.getByRole('button', { name: 'Cancel' }).click();
 
   await page.route('**/api/images/gallery-delete', (route) => route.abort());
-  await imageCards(page).first().getByRole('button', { name: /^Delete/ }).click();
+  await imageCards(page)
+    .first()
+    .getByRole('button', { name: /^Delete/ })
+    .click();
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
   await expect(notice(page)).toHaveText('Failed to delete image (Network error occurred)');
   await expect(imageCards(page)).toHaveCount(count);
 
   await page.route('**/api/galleries/delete', refuse('Locked'));
-  await galleryCard(page, RENAMED).getByRole('button', { name: `Delete ${RENAMED}` }).click();
+  await galleryCard(page, RENAMED)
+    .getByRole('button', { name: `Delete ${RENAMED}` })
+    .click();
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.locator('.admin-main > .notice')).toHaveText('Failed to delete gallery (Locked)');
   await expect(galleryCard(page, RENAMED)).toBeVisible();
@@ -397,6 +419,8 @@ test('delete the gallery with the warning that its images go too', async ({ page
   await expect(page).toHaveURL(/\/admin\/galleries$/);
   await expect(card).toHaveCount(0);
   await expect(page.getByRole('heading', { name: /^Images in/ })).toHaveCount(0);
-  expect(((await (await page.request.get('/api/galleries/list')).json()).galleries as { slug: string }[]).map((g) => g.slug)).not.toContain(SLUG);
+  expect(((await (await page.request.get('/api/galleries/list')).json()).galleries as { slug: string }[]).map((g) => g.slug)).not.toContain(
+    SLUG,
+  );
   expect(errors).toEqual([]);
 });

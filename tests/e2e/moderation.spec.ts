@@ -89,14 +89,19 @@ async function adminApi(): Promise<APIRequestContext> {
 
 test.afterAll(async () => {
   const api = await adminApi();
-  const { banned_ips } = (await (await api.get('/api/admin/banned-ips/list')).json()) as { banned_ips: { id: number; ip_address: string }[] };
+  const { banned_ips } = (await (await api.get('/api/admin/banned-ips/list')).json()) as {
+    banned_ips: { id: number; ip_address: string }[];
+  };
   for (const ban of banned_ips.filter((b) => LOOPBACK.test(b.ip_address) || b.ip_address === '192.0.2.44')) {
     await api.post('/api/admin/unban-ip', { data: { id: ban.id } });
   }
   await api.dispose();
 });
 
-test('a reader comments; the author sees both pending with their context, approves one and it appears on the chapter', async ({ page, browser }) => {
+test('a reader comments; the author sees both pending with their context, approves one and it appears on the chapter', async ({
+  page,
+  browser,
+}) => {
   const errors = watchConsoleErrors(page);
   await signIn(page);
   await page.goto(MANAGER);
@@ -324,7 +329,9 @@ test('a typed ban: the address is required, a bad one is refused in the serverâ€
 
 test("load and action failures say what failed, with the server's words", async ({ page }) => {
   await signIn(page);
-  await page.route('**/api/admin/banned-ips/list', (route) => route.fulfill({ status: 500, json: { success: false, error: 'Database unavailable' } }));
+  await page.route('**/api/admin/banned-ips/list', (route) =>
+    route.fulfill({ status: 500, json: { success: false, error: 'Database unavailable' } }),
+  );
   await page.goto(MANAGER);
   await expect(page.getByRole('alert')).toHaveText('Failed to load banned IPs (Database unavailable)');
   await expect(commentCard(page, CHAPTER_TEXT)).toBeVisible(); // the rest still works
@@ -340,13 +347,18 @@ test("load and action failures say what failed, with the server's words", async 
 
   await page.unroute('**/api/admin/banned-ips/list');
   await page.reload();
-  await expect(page.getByRole('alert')).toHaveText(['Failed to load stats (Network error occurred)', 'Failed to load comments (Request failed (500))']);
+  await expect(page.getByRole('alert')).toHaveText([
+    'Failed to load stats (Network error occurred)',
+    'Failed to load comments (Request failed (500))',
+  ]);
   await expect(tile(page, 'Banned IPs')).toHaveText('Error');
 
   // Moderating answers errors as plain text: the author reads the server's words.
   await page.unroute('**/api/admin/comments/list*');
   await page.unroute('**/api/admin/mod-stats');
-  await page.route('**/api/admin/comments/moderate', (route) => route.fulfill({ status: 409, contentType: 'text/plain', body: 'Comment is already approved' }));
+  await page.route('**/api/admin/comments/moderate', (route) =>
+    route.fulfill({ status: 409, contentType: 'text/plain', body: 'Comment is already approved' }),
+  );
   await page.reload();
   await filterTo(page, 'Status', 'Pending', '?status=pending');
   await page
@@ -361,7 +373,9 @@ test("load and action failures say what failed, with the server's words", async 
     route.fulfill({
       json: {
         success: true,
-        banned_ips: [{ id: 99, ip_address: '198.51.100.9', reason: '', banned_by: 42, banned_by_username: null, banned_at: '2026-11-22T10:00:00Z' }],
+        banned_ips: [
+          { id: 99, ip_address: '198.51.100.9', reason: '', banned_by: 42, banned_by_username: null, banned_at: '2026-11-22T10:00:00Z' },
+        ],
       },
     }),
   );

@@ -45,7 +45,12 @@ test('chapters in order by buttons and keyboard, with page breaks, progress, Con
   await page.goto(STORY);
   await page.getByRole('link', { name: 'Start reading' }).click();
   await expect(page).toHaveURL(chapter(1));
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', 'Stories', 'The Lantern Fleet', 'Chapter 1']);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+    'Home',
+    'Stories',
+    'The Lantern Fleet',
+    'Chapter 1',
+  ]);
   await expect(page.getByRole('heading', { name: 'The Derelict', level: 1 })).toBeVisible();
   await expect(page.locator('.chapter-text .page-break img')).toHaveAttribute('src', '/images/page-break.png');
   await expect(page.locator('.chapter-text hr')).toHaveCount(0);
@@ -53,7 +58,10 @@ test('chapters in order by buttons and keyboard, with page breaks, progress, Con
   await expectNoAxeViolations(page);
 
   // Search and sharing (docs/product.md): the description rule, the canonical address, the cover, JSON-LD.
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'The warship came out of the Veil the way a whale surfaces: slowly, and then all at once.');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    'The warship came out of the Veil the way a whale surfaces: slowly, and then all at once.',
+  );
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/storytime\/story\/the-lantern-fleet\/chapter\/1\/$/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /lantern-fleet-cover\.webp$/);
   await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /web serial, online novel, illustrated story$/);

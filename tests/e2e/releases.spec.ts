@@ -23,7 +23,12 @@ async function setTimeZone(page: Page, zone: string) {
   await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Profile updated successfully!');
 }
 
-async function addChapter(page: Page, number: number, status: 'draft' | 'published' | 'scheduled', release?: { date: string; time: string }) {
+async function addChapter(
+  page: Page,
+  number: number,
+  status: 'draft' | 'published' | 'scheduled',
+  release?: { date: string; time: string },
+) {
   await page.getByRole('button', { name: 'Add Chapter' }).click();
   const form = page.getByRole('dialog', { name: 'Add Chapter' });
   await form.getByLabel('Title').fill(`Orbit ${number}`);
@@ -108,13 +113,17 @@ test('a recurring schedule fills the drafts, and says so when there are none', a
   await expect(dialog).toBeHidden();
   await expect(notice(page)).toHaveText(/^2 chapters scheduled, the first on (Tuesday|Friday), .* at 6:00 PM GMT\+9\.$/);
   for (const title of ['Orbit 4', 'Orbit 5']) {
-    await expect(page.locator('.chapter-row', { hasText: title }).locator('.chapter-release')).toHaveText(/^Releases (Tuesday|Friday), .* at 6:00 PM GMT\+9$/);
+    await expect(page.locator('.chapter-row', { hasText: title }).locator('.chapter-release')).toHaveText(
+      /^Releases (Tuesday|Friday), .* at 6:00 PM GMT\+9$/,
+    );
   }
 
   await page.getByRole('button', { name: 'Release schedule' }).click();
   await expect(dialog.getByText('Current schedule: Tuesdays and Fridays at 18:00 (Asia/Tokyo).')).toBeVisible();
   await dialog.getByRole('button', { name: 'Schedule drafts' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('There are no drafts without a release time in this story, so nothing was scheduled.');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'There are no drafts without a release time in this story, so nothing was scheduled.',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
@@ -125,7 +134,10 @@ test.afterAll(async ({ browser }) => {
   const card = page.locator('.story-card', { hasText: TITLE });
   if (await card.count()) {
     await card.getByRole('button', { name: `Delete ${TITLE}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /Delete|OK|Confirm/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Delete|OK|Confirm/ })
+      .click();
     await expect(card).toHaveCount(0);
   }
   await setTimeZone(page, 'UTC');

@@ -7,7 +7,15 @@ import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts'
 
 const CHAPTER = '/storytime/story/the-lantern-fleet/chapter/1/';
 const NOT_YOURS = 'Your role cannot use this section.';
-const CONTENT_CARDS = ['Author Profile', 'Image Galleries', 'Stories & Chapters', 'Upload Manager', 'Moderation', 'Social Media', 'Change Password'];
+const CONTENT_CARDS = [
+  'Author Profile',
+  'Image Galleries',
+  'Stories & Chapters',
+  'Upload Manager',
+  'Moderation',
+  'Social Media',
+  'Change Password',
+];
 
 const cards = (page: Page) => page.locator('.section-cards').getByRole('heading', { level: 2 });
 
@@ -87,7 +95,10 @@ async function signOut(page: Page, choice: 'Sign out of this device' | 'Sign out
 
 const stillSignedIn = async (page: Page) => {
   await page.reload();
-  return page.getByRole('heading', { name: 'Dashboard', level: 1 }).or(page.getByRole('heading', { name: 'Author CMS Admin' })).textContent();
+  return page
+    .getByRole('heading', { name: 'Dashboard', level: 1 })
+    .or(page.getByRole('heading', { name: 'Author CMS Admin' }))
+    .textContent();
 };
 
 test('signing out of this device keeps the other device signed in; signing out everywhere ends both', async ({ browser }) => {

@@ -57,7 +57,10 @@ for (const theme of THEMES) {
     for (const [name, button] of STORY_DIALOGS) {
       await page.goto(ADMIN_SCREENS.stories);
       await page.getByRole('button', { name: button }).click();
-      await page.getByRole('dialog').getByRole('button', { name: /^(Update|Create|Schedule)/ }).waitFor();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^(Update|Create|Schedule)/ })
+        .waitFor();
       await shoot(page, `${name}-${theme}`);
     }
   });
@@ -124,9 +127,17 @@ for (const theme of THEMES) {
     await page.getByText('No images in this gallery').waitFor();
 
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
     await page.getByLabel('Choose images').setInputFiles(UPLOADED.map((name) => join(AI_IMAGES, name)));
-    await page.getByText(/Uploading [1-9]\d*%/).first().waitFor();
+    await page
+      .getByText(/Uploading [1-9]\d*%/)
+      .first()
+      .waitFor();
     await shootNow(page, `admin-gallery-uploading-${theme}`);
     await page.locator('.gallery-upload .notice').waitFor({ timeout: 90_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
@@ -175,7 +186,10 @@ for (const theme of THEMES) {
     await shoot(page, `admin-moderation-${theme}`);
 
     const demoAddress = '203.0.113.7'; // the seeded chapter comments' address, never the test's own
-    await page.getByRole('button', { name: `Ban IP ${demoAddress}` }).first().click();
+    await page
+      .getByRole('button', { name: `Ban IP ${demoAddress}` })
+      .first()
+      .click();
     await shoot(page, `admin-moderation-ban-${theme}`);
     await page.getByRole('dialog', { name: 'Ban IP Address' }).getByRole('button', { name: 'Ban IP' }).click();
     await page.getByText('IP address banned successfully!').waitFor();
@@ -207,7 +221,9 @@ async function sendVisits(baseURL: string) {
     const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': userAgent } });
     const session_id = crypto.randomUUID();
     const send = async (url_path: string, event: Record<string, unknown>) => {
-      const answer = await api.post('/api/analytics/ingest', { data: { session_id, url_path, referrer: visitor % 2 ? 'https://www.example.com/reviews' : null, ...event } });
+      const answer = await api.post('/api/analytics/ingest', {
+        data: { session_id, url_path, referrer: visitor % 2 ? 'https://www.example.com/reviews' : null, ...event },
+      });
       if (answer.status() !== 204) throw new Error(`ingest answered ${answer.status()}: ${await answer.text()}`);
     };
     const story = `/storytime/story/${DEMO_STORY}/`;
@@ -219,7 +235,12 @@ async function sendVisits(baseURL: string) {
       const ids = { content_type: 'chapter', content_id: String(chapter), parent_type: 'story', parent_id: DEMO_STORY };
       await send(path, { event_type: 'page_view', meta: { title: `Chapter ${chapter} - The Lantern Fleet` } });
       await send(path, { event_type: 'chapter_view', ...ids });
-      await send(path, { event_type: 'chapter_depth', ...ids, value_num: 1 - visitor * 0.15, meta: { time_ms: 60_000 + visitor * 25_000 } });
+      await send(path, {
+        event_type: 'chapter_depth',
+        ...ids,
+        value_num: 1 - visitor * 0.15,
+        meta: { time_ms: 60_000 + visitor * 25_000 },
+      });
     }
     if (visitor % 2 === 0) {
       await send('/galleries/field-studies/', { event_type: 'page_view', meta: { title: 'Field Studies - Galleries - Mara Quillon' } });
@@ -271,10 +292,18 @@ test('adult story gate in both themes', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page);
   const made = await page.request.post('/api/stories/create', {
-    data: { title: 'Velvet Hours', slug: 'velvet-hours-shots', status: 'published', target_audience: '18+', blurb: 'Behind the velvet rope, the night belongs to them.' },
+    data: {
+      title: 'Velvet Hours',
+      slug: 'velvet-hours-shots',
+      status: 'published',
+      target_audience: '18+',
+      blurb: 'Behind the velvet rope, the night belongs to them.',
+    },
   });
   const { story } = await made.json();
-  await page.request.post('/api/chapters/create', { data: { story_id: story.id, title: 'Doors', slug: 'doors', chapter_number: 1, content: 'The doors opened.', status: 'published' } });
+  await page.request.post('/api/chapters/create', {
+    data: { story_id: story.id, title: 'Doors', slug: 'doors', chapter_number: 1, content: 'The doors opened.', status: 'published' },
+  });
   const path = '/storytime/story/velvet-hours-shots/';
   await expect.poll(async () => (await page.request.get(`${path}chapter/1/`, { maxRedirects: 0 })).status(), { timeout: 90_000 }).toBe(200);
   try {
@@ -302,11 +331,20 @@ test('scheduled release in both themes', async ({ page }) => {
   await signIn(page);
   const releaseAt = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString();
   const made = await page.request.post('/api/chapters/create', {
-    data: { story_id: 1, title: 'The Long Watch', slug: 'the-long-watch-shots', chapter_number: 40, content: 'Soon.', release_at: releaseAt },
+    data: {
+      story_id: 1,
+      title: 'The Long Watch',
+      slug: 'the-long-watch-shots',
+      chapter_number: 40,
+      content: 'Soon.',
+      release_at: releaseAt,
+    },
   });
   const { chapter } = await made.json();
   try {
-    await expect.poll(async () => (await page.request.get(`/storytime/story/${DEMO_STORY}/`)).text(), { timeout: 90_000 }).toContain('Next chapter on');
+    await expect
+      .poll(async () => (await page.request.get(`/storytime/story/${DEMO_STORY}/`)).text(), { timeout: 90_000 })
+      .toContain('Next chapter on');
     for (const theme of THEMES) {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.goto(`/storytime/story/${DEMO_STORY}/`);

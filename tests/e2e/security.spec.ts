@@ -72,7 +72,10 @@ async function publishedState(): Promise<{ publishing: boolean }> {
 /** Waits until the site is rebuilt with the last change: the landing page shows this round's marker. */
 async function waitForPublish(marker: string): Promise<void> {
   await expect
-    .poll(async () => !(await publishedState()).publishing && (await (await api.get('/')).text()).includes(marker), { timeout: 240_000, intervals: [1000] })
+    .poll(async () => !(await publishedState()).publishing && (await (await api.get('/')).text()).includes(marker), {
+      timeout: 240_000,
+      intervals: [1000],
+    })
     .toBe(true);
 }
 
@@ -91,13 +94,19 @@ test.beforeAll(async (_fixtures, info) => {
   baseURL = info.project.use.baseURL!;
   api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   expect((await api.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
-  saved = { profile: (await (await api.get('/api/author/get')).json()).profile, socials: (await (await api.get('/api/socials/get')).json()).socials };
+  saved = {
+    profile: (await (await api.get('/api/author/get')).json()).profile,
+    socials: (await (await api.get('/api/socials/get')).json()).socials,
+  };
 
   // Social links and image addresses: each payload in every field; refused (400) or stored, never 500.
   for (const payload of [...XSS_PAYLOADS, ...NUL_PAYLOADS]) {
     const links = Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, payload.text]));
     await expectHandled(await api.post('/api/socials/update', { data: links }), `socials ${payload.id}`);
-    await expectHandled(await api.post('/api/author/update', { data: { name: 'x', profile_image: payload.text } }), `profile_image ${payload.id}`);
+    await expectHandled(
+      await api.post('/api/author/update', { data: { name: 'x', profile_image: payload.text } }),
+      `profile_image ${payload.id}`,
+    );
   }
   // NUL payloads in text fields: refused with 400 (or stored without the NUL); never 500.
   for (const payload of NUL_PAYLOADS) {
@@ -106,10 +115,22 @@ test.beforeAll(async (_fixtures, info) => {
     if ((await expectHandled(story, `story ${payload.id}`)) === 201) made.stories.push((await story.json()).story.id);
   }
   // An image address that passes as a URL yet breaks out of an attribute if written unescaped.
-  await expectHandled(await api.post('/api/author/update', { data: { name: 'x', profile_image: `https://evil.example/a.png"onerror="__xss('profile-image')"` } }), 'profile image');
+  await expectHandled(
+    await api.post('/api/author/update', {
+      data: { name: 'x', profile_image: `https://evil.example/a.png"onerror="__xss('profile-image')"` },
+    }),
+    'profile image',
+  );
   // Links that pass as URLs yet break out of an attribute if written unescaped.
-  const urlPayloads = ['https://evil.example/"onmouseover="__xss(1)"x="', `https://evil.example/#"><script>__xss('url-fragment')</script>`, `https://evil.example/'><svg/onload=__xss('url-svg')>`];
-  await post('/api/socials/update', Object.fromEntries(SOCIAL_PLATFORMS.map((platform, i) => [platform, urlPayloads[i % urlPayloads.length]])));
+  const urlPayloads = [
+    'https://evil.example/"onmouseover="__xss(1)"x="',
+    `https://evil.example/#"><script>__xss('url-fragment')</script>`,
+    `https://evil.example/'><svg/onload=__xss('url-svg')>`,
+  ];
+  await post(
+    '/api/socials/update',
+    Object.fromEntries(SOCIAL_PLATFORMS.map((platform, i) => [platform, urlPayloads[i % urlPayloads.length]])),
+  );
 
   // Stories, each with a chapter: every title chunk once, long fields with the whole corpus.
   for (const [i, title] of TITLES.entries()) {
@@ -127,21 +148,42 @@ test.beforeAll(async (_fixtures, info) => {
       break_image: `https://evil.example/b.png"onerror="__xss('break-${i}')"`,
     });
     made.stories.push(story.id);
-    await post('/api/chapters/create', { story_id: story.id, title, slug: 'one', content: `${XSS_MARKDOWN}\n\n---\n\nThe end.`, chapter_number: 1, status: 'published' });
+    await post('/api/chapters/create', {
+      story_id: story.id,
+      title,
+      slug: 'one',
+      content: `${XSS_MARKDOWN}\n\n---\n\nThe end.`,
+      chapter_number: 1,
+      status: 'published',
+    });
   }
   // The chapter on the demo story: its Markdown is the whole corpus.
   const demo = (await (await api.get(`/api/stories/list?slug=${DEMO_STORY}`)).json()).stories[0];
   made.chapter = (
-    await post('/api/chapters/create', { story_id: demo.id, title: TITLES[0], slug: `xss-${RUN}`, content: XSS_MARKDOWN, chapter_number: CHAPTER_NUMBER, status: 'published' })
+    await post('/api/chapters/create', {
+      story_id: demo.id,
+      title: TITLES[0],
+      slug: `xss-${RUN}`,
+      content: XSS_MARKDOWN,
+      chapter_number: CHAPTER_NUMBER,
+      status: 'published',
+    })
   ).chapter.id;
 
   // Galleries; the first holds an image per title chunk, with alt text and prompts from the corpus.
   for (const [i, title] of TITLES.entries()) {
-    const { gallery } = await post('/api/galleries/create', { title, slug: slug('gallery', i), description: ALL_TEXT.slice(0, 5000), rating: 'PG' });
+    const { gallery } = await post('/api/galleries/create', {
+      title,
+      slug: slug('gallery', i),
+      description: ALL_TEXT.slice(0, 5000),
+      rating: 'PG',
+    });
     made.galleries.push(gallery.id);
   }
   for (let i = 0; i < TITLES.length; i++) {
-    const res = await api.post('/api/images/gallery-upload', { multipart: { gallery_id: String(made.galleries[0]), 'files[]': hostilePng(i) } });
+    const res = await api.post('/api/images/gallery-upload', {
+      multipart: { gallery_id: String(made.galleries[0]), 'files[]': hostilePng(i) },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   const { images } = await (await api.get(`/api/images/gallery-list?gallery_id=${made.galleries[0]}&limit=100`)).json();
@@ -155,7 +197,11 @@ test.beforeAll(async (_fixtures, info) => {
   const names = packPayloads(100);
   for (const [i, content] of texts.entries()) {
     await comment('/api/chapters/comments/create', { chapter_id: made.chapter, author_name: names[2 * i], content: `${content} ${RUN}` });
-    await comment('/api/images/gallery-comment-create', { image_id: images[0].id, author_name: names[2 * i + 1], content: `${content} ${RUN}` });
+    await comment('/api/images/gallery-comment-create', {
+      image_id: images[0].id,
+      author_name: names[2 * i + 1],
+      content: `${content} ${RUN}`,
+    });
   }
   const pending = (await (await api.get('/api/admin/comments/list?status=pending')).json()).comments as { id: number; content: string }[];
   const ours = pending.filter((c) => c.content.endsWith(RUN));
@@ -174,11 +220,16 @@ test.afterAll(async () => {
   if (made.chapter) await api.post('/api/chapters/delete', { data: { id: made.chapter } });
   const { profile, socials } = saved;
   const { name, bio, tagline, profile_image, background_image_light, background_image_dark, site_domain } = profile;
-  await api.post('/api/author/update', { data: { name, bio, tagline, profile_image, background_image_light, background_image_dark, site_domain } });
+  await api.post('/api/author/update', {
+    data: { name, bio, tagline, profile_image, background_image_light, background_image_dark, site_domain },
+  });
   await api.post('/api/socials/update', { data: socials });
   // The next suites meet the restored site: nothing of this run left on the landing page.
   await expect
-    .poll(async () => !(await publishedState()).publishing && !(await (await api.get('/')).text()).includes(RUN), { timeout: 180_000, intervals: [1000] })
+    .poll(async () => !(await publishedState()).publishing && !(await (await api.get('/')).text()).includes(RUN), {
+      timeout: 180_000,
+      intervals: [1000],
+    })
     .toBe(true);
   await api.dispose();
 });
@@ -311,7 +362,16 @@ test('the admin screens that list the corpus run none of it', async ({ page }) =
   test.setTimeout(120_000);
   const { check } = await guard(page);
   await signIn(page);
-  for (const path of ['/admin', '/admin/stories', `/admin/stories/${made.stories[0]}`, '/admin/galleries', `/admin/galleries/${made.galleries[0]}`, '/admin/author', '/admin/socials', '/admin/moderation']) {
+  for (const path of [
+    '/admin',
+    '/admin/stories',
+    `/admin/stories/${made.stories[0]}`,
+    '/admin/galleries',
+    `/admin/galleries/${made.galleries[0]}`,
+    '/admin/author',
+    '/admin/socials',
+    '/admin/moderation',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await check(path);

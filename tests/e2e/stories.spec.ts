@@ -100,9 +100,9 @@ test('chapters by the form and by bulk upload, edited and deleted, with the publ
   await expect(form.getByLabel('Content (Markdown)')).toHaveAttribute('rows', '15');
   await form.getByLabel('Title').fill('Low Water');
   await expect(form.getByLabel('Slug')).toHaveValue('low-water');
-  await form.getByLabel('Fill the content from a .md, .markdown or .txt file').setInputFiles(
-    markdown('low-water.md', 'The harbour *emptied* at noon.\n\n---\n\nNobody spoke of it.'),
-  );
+  await form
+    .getByLabel('Fill the content from a .md, .markdown or .txt file')
+    .setInputFiles(markdown('low-water.md', 'The harbour *emptied* at noon.\n\n---\n\nNobody spoke of it.'));
   await expect(form.getByLabel('Content (Markdown)')).toHaveValue(/The harbour \*emptied\* at noon/);
   await form.getByLabel('Status').selectOption('published');
   await form.getByRole('button', { name: 'Create Chapter' }).click();
@@ -120,11 +120,13 @@ test('chapters by the form and by bulk upload, edited and deleted, with the publ
   await expect(rows.first()).toContainText('The harbour *emptied* at noon.');
 
   // Bulk upload: two good files and one that is not UTF-8.
-  await page.getByLabel('Bulk Upload').setInputFiles([
-    markdown('002-the-gate.md', '# The Gate\n\nThe gate opened on the hour.'),
-    markdown('Chapter 3 - Salt Clocks.md', 'Every clock in the city ran on brine.'),
-    { name: 'bad.md', mimeType: 'text/markdown', buffer: Buffer.from([0xff, 0xfe, 0x41, 0x00, 0xc3]) },
-  ]);
+  await page
+    .getByLabel('Bulk Upload')
+    .setInputFiles([
+      markdown('002-the-gate.md', '# The Gate\n\nThe gate opened on the hour.'),
+      markdown('Chapter 3 - Salt Clocks.md', 'Every clock in the city ran on brine.'),
+      { name: 'bad.md', mimeType: 'text/markdown', buffer: Buffer.from([0xff, 0xfe, 0x41, 0x00, 0xc3]) },
+    ]);
   const results = page.getByRole('region', { name: 'Bulk upload results' });
   await expect(results.getByRole('status')).toHaveText('Successfully uploaded 2 chapters!');
   await expect(results).toContainText('002-the-gate.md → Chapter 2: The Gate');

@@ -20,7 +20,9 @@ test('a used file shows its users, is refused, and is deleted only when forced',
   const url = (await card.getByRole('link', { name: /^View/ }).getAttribute('href'))!;
   const filename = url.split('/').pop()!;
 
-  const created = await page.request.post('/api/stories/create', { data: { ...STORY, status: 'published', cover_image: url, blurb: `![A map](${url})` } });
+  const created = await page.request.post('/api/stories/create', {
+    data: { ...STORY, status: 'published', cover_image: url, blurb: `![A map](${url})` },
+  });
   expect(created.status()).toBe(201);
   const storyId = (await created.json()).story.id as number;
   const storyPage = `/storytime/story/${STORY.slug}/`;
@@ -28,7 +30,9 @@ test('a used file shows its users, is refused, and is deleted only when forced',
 
   await page.getByRole('button', { name: 'Refresh' }).click();
   const used = page.locator('.upload-card', { hasText: filename });
-  await expect(used.locator('.upload-usage')).toHaveText(`Used by${[`cover of story '${STORY.title}'`, `blurb of story '${STORY.title}'`].join('')}`);
+  await expect(used.locator('.upload-usage')).toHaveText(
+    `Used by${[`cover of story '${STORY.title}'`, `blurb of story '${STORY.title}'`].join('')}`,
+  );
   await expectNoAxeViolations(page);
 
   await used.getByRole('button', { name: `Delete ${filename}` }).click();

@@ -3,11 +3,21 @@ import { looksLikeA1111, parseA1111, parseSettingsLine, promptLoras } from './a1
 
 describe('parseA1111', () => {
   it('splits prompt, multi-line negative and the settings line', () => {
-    const result = parseA1111('line one\nline two\nNegative prompt: bad\nworse\nSteps: 20, Sampler: DPM++ 2M Karras, CFG scale: 7, Seed: 18446744073709551615, Size: 512x768, Model: sd15');
+    const result = parseA1111(
+      'line one\nline two\nNegative prompt: bad\nworse\nSteps: 20, Sampler: DPM++ 2M Karras, CFG scale: 7, Seed: 18446744073709551615, Size: 512x768, Model: sd15',
+    );
     expect(result.prompt).toBe('line one\nline two');
     expect(result.negativePrompt).toBe('bad\nworse');
     expect(result.checkpoint).toBe('sd15');
-    expect(result.settings).toEqual({ steps: 20, sampler: 'DPM++ 2M Karras', scheduler: null, cfg: 7, seed: '18446744073709551615', width: 512, height: 768 });
+    expect(result.settings).toEqual({
+      steps: 20,
+      sampler: 'DPM++ 2M Karras',
+      scheduler: null,
+      cfg: 7,
+      seed: '18446744073709551615',
+      width: 512,
+      height: 768,
+    });
   });
 
   it('reads quoted values with commas and JSON values, and ignores lines after the settings', () => {
@@ -22,7 +32,12 @@ describe('parseA1111', () => {
 
   it('a prompt alone (no negative, no settings) stays the prompt', () => {
     const result = parseA1111('just a prompt, with: colons\n');
-    expect(result).toMatchObject({ generator: 'automatic1111', prompt: 'just a prompt, with: colons', negativePrompt: null, checkpoint: null });
+    expect(result).toMatchObject({
+      generator: 'automatic1111',
+      prompt: 'just a prompt, with: colons',
+      negativePrompt: null,
+      checkpoint: null,
+    });
     expect(result.settings.steps).toBeNull();
   });
 
@@ -48,7 +63,9 @@ describe('parseA1111', () => {
 
   it('keeps hostile text verbatim', () => {
     const prompt = `<script>alert("x")</script> '; DROP TABLE images; -- ../../etc/passwd \u0000 <img src=x onerror=alert(1)>`;
-    const result = parseA1111(`${prompt}\nNegative prompt: <b>bold</b>\nSteps: 1, Sampler: <i>, CFG scale: 1, Seed: 1, Size: 1x1, Model: <svg/onload=1>`);
+    const result = parseA1111(
+      `${prompt}\nNegative prompt: <b>bold</b>\nSteps: 1, Sampler: <i>, CFG scale: 1, Seed: 1, Size: 1x1, Model: <svg/onload=1>`,
+    );
     expect(result.prompt).toBe(prompt);
     expect(result.negativePrompt).toBe('<b>bold</b>');
     expect(result.checkpoint).toBe('<svg/onload=1>');

@@ -18,7 +18,8 @@ const MAX_OUTPUTS = 16;
 
 const LATENT_INPUTS = ['latent_image', 'samples', 'latent'];
 /** Inputs that never carry conditioning: not followed when tracing a prompt. */
-const NOT_CONDITIONING = /^(model|clip|vae|image|images|pixels|mask|control_net|clip_vision.*|latent.*|samples|upscale_model|style_model|noise|sigmas|sampler|guider|seed|noise_seed|width|height)$/i;
+const NOT_CONDITIONING =
+  /^(model|clip|vae|image|images|pixels|mask|control_net|clip_vision.*|latent.*|samples|upscale_model|style_model|noise|sigmas|sampler|guider|seed|noise_seed|width|height)$/i;
 const TEXT_INPUTS = ['text', 'text_g', 'text_l', 'prompt', 't5xxl', 'clip_l'];
 const STRING_INPUTS = ['populated_text', 'string', 'text', 'value', 'prompt', 'text_g', 'STRING', 'Text', 'wildcard_text'];
 const CHECKPOINT_INPUTS = ['ckpt_name', 'unet_name', 'base_ckpt_name', 'checkpoint_name', 'gguf_name'];
@@ -71,7 +72,9 @@ function pickSampler(graph: ComfyGraph, samplers: SamplerUse[]): SamplerUse | nu
   if (samplers.length === 0) return null;
   const bySampler = new Map(samplers.map((s) => [s.sampler.id, s]));
   for (const output of outputNodes(graph).slice(0, MAX_OUTPUTS)) {
-    const upstream = upstreamIds(graph, output).filter((id) => bySampler.has(id)).map((id) => bySampler.get(id)!);
+    const upstream = upstreamIds(graph, output)
+      .filter((id) => bySampler.has(id))
+      .map((id) => bySampler.get(id)!);
     if (upstream.length > 0) return firstPass(graph, upstream);
   }
   return firstPass(graph, samplers);
@@ -152,7 +155,12 @@ function resolveString(graph: ComfyGraph, value: unknown, seen: Set<string>, dep
     .filter((name) => /^(string|text)_?([a-z]|\d+)$/i.test(name))
     .sort();
   if (parts.length > 1) {
-    const delimiter = typeof node.inputs.delimiter === 'string' ? node.inputs.delimiter : typeof node.inputs.separator === 'string' ? node.inputs.separator : '';
+    const delimiter =
+      typeof node.inputs.delimiter === 'string'
+        ? node.inputs.delimiter
+        : typeof node.inputs.separator === 'string'
+          ? node.inputs.separator
+          : '';
     const texts = parts.map((name) => resolveString(graph, node.inputs[name], seen, depth + 1)).filter((t): t is string => !!t);
     return texts.length > 0 ? texts.join(delimiter) : null;
   }
@@ -175,7 +183,13 @@ function resolveValue(graph: ComfyGraph, value: unknown, depth = 0): unknown {
 }
 
 /** Checkpoint and LoRAs, walking from the sampler's model input back to the loader. */
-function walkModelPath(graph: ComfyGraph, value: unknown, found: { checkpoint: string | null; loras: LoraUse[] }, seen: Set<string>, depth: number): void {
+function walkModelPath(
+  graph: ComfyGraph,
+  value: unknown,
+  found: { checkpoint: string | null; loras: LoraUse[] },
+  seen: Set<string>,
+  depth: number,
+): void {
   const node = linked(graph, value);
   if (!node || seen.has(node.id) || depth > MAX_DEPTH) return;
   seen.add(node.id);
@@ -215,7 +229,8 @@ function collectLoras(graph: ComfyGraph, node: ComfyNode, loras: LoraUse[]): voi
     if (stacked && stacked !== 'None') addLora(added, stacked, weightOf(`_${index}`));
   }
   for (const row of Object.values(inputs)) {
-    if (isRecord(row) && typeof row.lora === 'string' && row.on !== false && row.lora !== 'None') addLora(added, row.lora, toNumber(row.strength));
+    if (isRecord(row) && typeof row.lora === 'string' && row.on !== false && row.lora !== 'None')
+      addLora(added, row.lora, toNumber(row.strength));
   }
   // The walk runs from the sampler backwards; this node's LoRAs keep their own order.
   for (const lora of added.reverse()) addLora(loras, lora.name, lora.weight);
@@ -223,9 +238,11 @@ function collectLoras(graph: ComfyGraph, node: ComfyNode, loras: LoraUse[]): voi
 
 function samplerSettings(graph: ComfyGraph, { sampler, conditioning }: SamplerUse): GenerationSettings {
   // SamplerCustomAdvanced spreads its settings over the noise, sampler, sigmas and guider nodes.
-  const holders = [sampler, conditioning, ...['noise', 'sampler', 'sigmas', 'guider'].map((name) => linked(graph, sampler.inputs[name]))].filter(
-    (n): n is ComfyNode => n !== undefined,
-  );
+  const holders = [
+    sampler,
+    conditioning,
+    ...['noise', 'sampler', 'sigmas', 'guider'].map((name) => linked(graph, sampler.inputs[name])),
+  ].filter((n): n is ComfyNode => n !== undefined);
   const read = (...names: string[]) => {
     for (const holder of holders) for (const name of names) if (name in holder.inputs) return resolveValue(graph, holder.inputs[name]);
     return null;

@@ -6,7 +6,8 @@ import { readPngText, withoutPngText } from './png-chunks.ts';
 import { type CommentEncoding, concat, iTXt, jpeg, latin1, png, pngChunk, tEXt, tiff, userComment, webp, zTXt } from './test-files.ts';
 import { decodeUserComment } from './user-comment.ts';
 
-const PARAMETERS = 'a castle, テスト, <lora:castleStyle:0.7>\nNegative prompt: blurry, lowres\nSteps: 30, Sampler: Euler a, Schedule type: Automatic, CFG scale: 6.5, Seed: 12345, Size: 832x1216, Model: ponyXL';
+const PARAMETERS =
+  'a castle, テスト, <lora:castleStyle:0.7>\nNegative prompt: blurry, lowres\nSteps: 30, Sampler: Euler a, Schedule type: Automatic, CFG scale: 6.5, Seed: 12345, Size: 832x1216, Model: ponyXL';
 
 async function expectCastle(bytes: Uint8Array) {
   expect(await extractGenerationMetadata(bytes)).toEqual({
@@ -58,7 +59,13 @@ describe('PNG text chunks', () => {
   });
 
   it('gives an empty result for bytes that are no image, or a bare signature', async () => {
-    for (const bytes of [new Uint8Array(), latin1('GIF89a....'), latin1('\x89PNG\r\n\x1a\n'), latin1('\xff\xd8\xff'), latin1('RIFF\0\0\0\0WEBP')]) {
+    for (const bytes of [
+      new Uint8Array(),
+      latin1('GIF89a....'),
+      latin1('\x89PNG\r\n\x1a\n'),
+      latin1('\xff\xd8\xff'),
+      latin1('RIFF\0\0\0\0WEBP'),
+    ]) {
       expect((await extractGenerationMetadata(bytes)).generator).toBeNull();
     }
   });

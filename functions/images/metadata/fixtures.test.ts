@@ -47,7 +47,8 @@ describe('fixtures of the README table', () => {
   it('enslo-easy-reforge.png: reForge with a LoRA tag kept in the prompt, metadata size not pixels', async () => {
     expect(await read('enslo-easy-reforge.png')).toEqual({
       generator: 'automatic1111',
-      prompt: '1girl, solo, hatsune miku, テスト, \n<lora:NoobV065sHyperDmd:1> masterpiece, best quality, very aesthetic, absurdres, newest, safe',
+      prompt:
+        '1girl, solo, hatsune miku, テスト, \n<lora:NoobV065sHyperDmd:1> masterpiece, best quality, very aesthetic, absurdres, newest, safe',
       negativePrompt: 'bad anatomy, worst quality, low quality',
       checkpoint: 'copycatNoob_v11',
       loras: [{ name: 'NoobV065sHyperDmd', weight: 1 }],
@@ -93,7 +94,15 @@ describe('fixtures outside the table (values from their raw metadata)', () => {
       negativePrompt: null, // "negative_prompt": ""
       checkpoint: 'juggernautXL_v8Rundiffusion',
       loras: [],
-      settings: { steps: 30, sampler: 'dpmpp_2m_sde_gpu', scheduler: 'karras', cfg: 4, seed: '6952411511246973023', width: 768, height: 1280 },
+      settings: {
+        steps: 30,
+        sampler: 'dpmpp_2m_sde_gpu',
+        scheduler: 'karras',
+        cfg: 4,
+        seed: '6952411511246973023',
+        width: 768,
+        height: 1280,
+      },
     });
   });
 
@@ -134,7 +143,15 @@ describe('fixtures outside the table (values from their raw metadata)', () => {
     expect(result.negativePrompt).toMatch(/^\(hands\), text, error, cropped, \(worst quality:1\.2\).*\(pumpkin\)$/);
     // The hires pass (AbyssOrangeMix2, 1088x1920) is not the generation's base.
     expect(result.checkpoint).toBe('Anything-V3.0.ckpt');
-    expect(result.settings).toEqual({ steps: 13, sampler: 'dpmpp_sde', scheduler: 'normal', cfg: 8.5, seed: '335608130539327', width: 704, height: 1280 });
+    expect(result.settings).toEqual({
+      steps: 13,
+      sampler: 'dpmpp_sde',
+      scheduler: 'normal',
+      cfg: 8.5,
+      seed: '335608130539327',
+      width: 704,
+      height: 1280,
+    });
   });
 
   it('unclip_2pass_cropped.png: the prompt through two unCLIP conditionings', async () => {

@@ -8,8 +8,24 @@ const fromPng = (...chunks: [string, string][]) => extractGenerationMetadata(png
 
 describe('NovelAI', () => {
   it('reads Description and the Comment JSON (uc = negative)', async () => {
-    const comment = { steps: 28, sampler: 'k_euler', seed: 1234567890, scale: 5.5, uc: 'lowres', width: 832, height: 1216, noise_schedule: 'native' };
-    expect(await fromPng(['Software', 'NovelAI'], ['Description', 'a fox'], ['Source', 'NovelAI Diffusion V4 1F5F0D4B'], ['Comment', JSON.stringify(comment)])).toEqual({
+    const comment = {
+      steps: 28,
+      sampler: 'k_euler',
+      seed: 1234567890,
+      scale: 5.5,
+      uc: 'lowres',
+      width: 832,
+      height: 1216,
+      noise_schedule: 'native',
+    };
+    expect(
+      await fromPng(
+        ['Software', 'NovelAI'],
+        ['Description', 'a fox'],
+        ['Source', 'NovelAI Diffusion V4 1F5F0D4B'],
+        ['Comment', JSON.stringify(comment)],
+      ),
+    ).toEqual({
       generator: 'novelai',
       prompt: 'a fox',
       negativePrompt: 'lowres',
@@ -20,8 +36,14 @@ describe('NovelAI', () => {
   });
 
   it('V4 prompts inside Comment when Description is missing', async () => {
-    const comment = { v4_prompt: { caption: { base_caption: 'v4 prompt' } }, v4_negative_prompt: { caption: { base_caption: 'v4 negative' } } };
-    expect(await fromPng(['Software', 'NovelAI'], ['Comment', JSON.stringify(comment)])).toMatchObject({ prompt: 'v4 prompt', negativePrompt: 'v4 negative' });
+    const comment = {
+      v4_prompt: { caption: { base_caption: 'v4 prompt' } },
+      v4_negative_prompt: { caption: { base_caption: 'v4 negative' } },
+    };
+    expect(await fromPng(['Software', 'NovelAI'], ['Comment', JSON.stringify(comment)])).toMatchObject({
+      prompt: 'v4 prompt',
+      negativePrompt: 'v4 negative',
+    });
   });
 
   it('a broken Comment JSON gives no NovelAI result and no throw', async () => {
@@ -52,7 +74,18 @@ describe('InvokeAI', () => {
   });
 
   it('reads the 2.x sd-metadata JSON with the negative in brackets', async () => {
-    const meta = { model_weights: 'stable-diffusion-1.5', image: { prompt: [{ prompt: 'a house [ugly, blurry] at dusk', weight: 1 }], steps: 50, cfg_scale: 7.5, seed: 42, width: 512, height: 512, sampler: 'k_lms' } };
+    const meta = {
+      model_weights: 'stable-diffusion-1.5',
+      image: {
+        prompt: [{ prompt: 'a house [ugly, blurry] at dusk', weight: 1 }],
+        steps: 50,
+        cfg_scale: 7.5,
+        seed: 42,
+        width: 512,
+        height: 512,
+        sampler: 'k_lms',
+      },
+    };
     expect(await fromPng(['sd-metadata', JSON.stringify(meta)])).toEqual({
       generator: 'invokeai',
       prompt: 'a house at dusk',
@@ -75,7 +108,17 @@ describe('InvokeAI', () => {
 
 describe('Fooocus', () => {
   it('reads LoRAs of the JSON scheme, skipping weight 0', async () => {
-    const meta = { prompt: 'p', negative_prompt: 'n', base_model: 'juggernaut', loras: [['a.safetensors', 0.4, 'hash'], ['b.safetensors', 0]], metadata_scheme: 'fooocus', resolution: '(1152, 896)' };
+    const meta = {
+      prompt: 'p',
+      negative_prompt: 'n',
+      base_model: 'juggernaut',
+      loras: [
+        ['a.safetensors', 0.4, 'hash'],
+        ['b.safetensors', 0],
+      ],
+      metadata_scheme: 'fooocus',
+      resolution: '(1152, 896)',
+    };
     expect(await fromPng(['parameters', JSON.stringify(meta)], ['fooocus_scheme', 'fooocus'])).toMatchObject({
       generator: 'fooocus',
       negativePrompt: 'n',
@@ -85,7 +128,12 @@ describe('Fooocus', () => {
   });
 
   it('reads the A1111 scheme as A1111 text', async () => {
-    expect(await fromPng(['parameters', 'p\nNegative prompt: n\nSteps: 30, Sampler: DPM++ 2M SDE, CFG scale: 4, Seed: 1, Size: 896x1152, Model: juggernaut'], ['fooocus_scheme', 'a1111'])).toMatchObject({
+    expect(
+      await fromPng(
+        ['parameters', 'p\nNegative prompt: n\nSteps: 30, Sampler: DPM++ 2M SDE, CFG scale: 4, Seed: 1, Size: 896x1152, Model: juggernaut'],
+        ['fooocus_scheme', 'a1111'],
+      ),
+    ).toMatchObject({
       generator: 'fooocus',
       prompt: 'p',
       negativePrompt: 'n',
@@ -95,7 +143,22 @@ describe('Fooocus', () => {
 });
 
 describe('SwarmUI', () => {
-  const params = { sui_image_params: { prompt: 'p', negativeprompt: 'n', model: 'm', loras: ['l1', 'l2', 'l3'], loraweights: ['0.7', '1', '0'], steps: 30, cfgscale: 4, seed: 5, width: 512, height: 768, sampler: 'euler', scheduler: 'normal' } };
+  const params = {
+    sui_image_params: {
+      prompt: 'p',
+      negativeprompt: 'n',
+      model: 'm',
+      loras: ['l1', 'l2', 'l3'],
+      loraweights: ['0.7', '1', '0'],
+      steps: 30,
+      cfgscale: 4,
+      seed: 5,
+      width: 512,
+      height: 768,
+      sampler: 'euler',
+      scheduler: 'normal',
+    },
+  };
 
   it('reads sui_image_params in a PNG chunk, LoRAs with their weights', async () => {
     expect(await fromPng(['sui_image_params', JSON.stringify(params.sui_image_params)])).toEqual({
@@ -119,7 +182,12 @@ describe('SwarmUI', () => {
 
 describe('dispatch', () => {
   it('A1111 parameters win over ComfyUI graphs written next to them (Image Saver style)', async () => {
-    const result = await extractGenerationMetadata(png([tEXt('parameters', 'from parameters\nSteps: 1, Sampler: a, CFG scale: 1'), tEXt('prompt', '{"1":{"class_type":"KSampler","inputs":{}}}')]));
+    const result = await extractGenerationMetadata(
+      png([
+        tEXt('parameters', 'from parameters\nSteps: 1, Sampler: a, CFG scale: 1'),
+        tEXt('prompt', '{"1":{"class_type":"KSampler","inputs":{}}}'),
+      ]),
+    );
     expect(result).toMatchObject({ generator: 'automatic1111', prompt: 'from parameters' });
   });
 

@@ -2,7 +2,16 @@
 // and lets the event loop turn while it works. No timing here (the benchmark measures time):
 // responsiveness is counted in event-loop turns, and a hang is a run that does not end.
 import { describe, expect, it, vi } from 'vitest';
-import { comfyApiPrompt, comfyPng, comfyUiWorkflow, enormousTextPng, ifdMaze, ifdMazeJpeg, textBombPng, turnsDuring } from '#scripts/test/hostile-files.ts';
+import {
+  comfyApiPrompt,
+  comfyPng,
+  comfyUiWorkflow,
+  enormousTextPng,
+  ifdMaze,
+  ifdMazeJpeg,
+  textBombPng,
+  turnsDuring,
+} from '#scripts/test/hostile-files.ts';
 import { ReadBudget } from './budget.ts';
 import { MAX_NODES, graphFromApiPrompt } from './comfy-graph.ts';
 import { graphFromWorkflow } from './comfy-workflow.ts';

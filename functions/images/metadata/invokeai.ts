@@ -88,7 +88,15 @@ function splitBracketNegative(text: string): [string | null, string | null] {
     at = close + 1;
   }
   kept.push(text.slice(at));
-  return [cleanPrompt(kept.join('').replace(/\s{2,}/g, ' ').trim()), cleanPrompt(negatives.join(', '))];
+  return [
+    cleanPrompt(
+      kept
+        .join('')
+        .replace(/\s{2,}/g, ' ')
+        .trim(),
+    ),
+    cleanPrompt(negatives.join(', ')),
+  ];
 }
 
 function modelName(model: unknown): string | null {

@@ -33,7 +33,8 @@ export function pngChunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 export const tEXt = (key: string, text: string) => pngChunk('tEXt', concat(latin1(key), new Uint8Array([0]), encoder.encode(text)));
-export const zTXt = (key: string, text: string) => pngChunk('zTXt', concat(latin1(key), new Uint8Array([0, 0]), zlibSync(encoder.encode(text))));
+export const zTXt = (key: string, text: string) =>
+  pngChunk('zTXt', concat(latin1(key), new Uint8Array([0, 0]), zlibSync(encoder.encode(text))));
 export function iTXt(key: string, text: string, compressed = false): Uint8Array {
   const body = compressed ? zlibSync(encoder.encode(text)) : encoder.encode(text);
   return pngChunk('iTXt', concat(latin1(key), new Uint8Array([0, compressed ? 1 : 0, 0, 0, 0]), body));
@@ -43,7 +44,14 @@ export function iTXt(key: string, text: string, compressed = false): Uint8Array 
 export function png(before: Uint8Array[], after: Uint8Array[] = []): Uint8Array {
   const ihdr = pngChunk('IHDR', new Uint8Array([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]));
   const idat = pngChunk('IDAT', zlibSync(new Uint8Array([0, 0])));
-  return concat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, ...before, idat, ...after, pngChunk('IEND', new Uint8Array()));
+  return concat(
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    ihdr,
+    ...before,
+    idat,
+    ...after,
+    pngChunk('IEND', new Uint8Array()),
+  );
 }
 
 export type CommentEncoding = 'utf-16le' | 'utf-16be' | 'utf-8' | 'ascii';

@@ -36,7 +36,7 @@ function utf16ByteOrder(body: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   const sample = body.subarray(0, Math.min(body.length, 4096) & ~1);
   let evenZeros = 0;
   let oddZeros = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 === 0 ? evenZeros++ : oddZeros++);
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? evenZeros++ : oddZeros++;
   if (evenZeros + oddZeros > 0) {
     if (oddZeros > evenZeros) return 'utf-16le';
     if (evenZeros > oddZeros) return 'utf-16be';

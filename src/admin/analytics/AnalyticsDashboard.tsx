@@ -36,7 +36,12 @@ export function AnalyticsDashboard() {
         <h1>Analytics Dashboard</h1>
         <div className="analytics-controls">
           <ChoiceSelect label="Period" value={days} options={ANALYTICS_PERIODS} optionLabel={periodLabel} onChange={setDays} />
-          <button type="button" className="button button-ghost" onClick={() => void queryClient.refetchQueries({ queryKey: ANALYTICS_KEY, type: 'active' })} disabled={summary.loading}>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => void queryClient.refetchQueries({ queryKey: ANALYTICS_KEY, type: 'active' })}
+            disabled={summary.loading}
+          >
             Refresh
           </button>
         </div>

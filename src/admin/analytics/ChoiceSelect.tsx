@@ -16,7 +16,11 @@ export function ChoiceSelect<T extends string | number>({ label, value, options,
   return (
     <div className="field analytics-choice">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={String(value)} onChange={(event) => onChange(options.find((option) => String(option) === event.target.value)!)}>
+      <select
+        id={id}
+        value={String(value)}
+        onChange={(event) => onChange(options.find((option) => String(option) === event.target.value)!)}
+      >
         {options.map((option) => (
           <option key={option} value={String(option)}>
             {optionLabel(option)}

@@ -59,7 +59,13 @@ export function ContentPanel({ days }: { days: AnalyticsPeriod }) {
   return (
     <section className="card analytics-panel" aria-labelledby="analytics-content-title" aria-busy={loading}>
       <h2 id="analytics-content-title">Content Performance</h2>
-      <ChoiceSelect label="Content" value={kind} options={CONTENT_KINDS} optionLabel={(choice) => CONTENT_LABELS[choice]} onChange={setKind} />
+      <ChoiceSelect
+        label="Content"
+        value={kind}
+        options={CONTENT_KINDS}
+        optionLabel={(choice) => CONTENT_LABELS[choice]}
+        onChange={setKind}
+      />
       {list && list.rows.length === 0 && <p className="muted">No data for this period.</p>}
       {list && list.rows.length > 0 && <ContentTable list={list} />}
     </section>

@@ -11,7 +11,8 @@ const BAR_WIDTH = 0.7;
 
 function ViewBars({ views, top }: { views: number[]; top: number }) {
   // The area's outline keeps a single busy day visible among 365.
-  if (views.length > MOST_BARS) return <path className="chart-views chart-views-area" d={areaPath(views, top)} vectorEffect="non-scaling-stroke" />;
+  if (views.length > MOST_BARS)
+    return <path className="chart-views chart-views-area" d={areaPath(views, top)} vectorEffect="non-scaling-stroke" />;
   return (
     <>
       {views.map((value, day) =>
@@ -60,7 +61,15 @@ export function DailyChart({ daily }: { daily: DailyVisits[] }) {
         <div className="daily-chart-plot">
           <svg viewBox={`0 0 ${days} ${PLOT_HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={dailyChartSummary(daily)}>
             {ticks.map((tick) => (
-              <line key={tick} className="chart-grid" x1={0} x2={days} y1={yFor(tick, top)} y2={yFor(tick, top)} vectorEffect="non-scaling-stroke" />
+              <line
+                key={tick}
+                className="chart-grid"
+                x1={0}
+                x2={days}
+                y1={yFor(tick, top)}
+                y2={yFor(tick, top)}
+                vectorEffect="non-scaling-stroke"
+              />
             ))}
             <ViewBars views={views} top={top} />
             <polyline className="chart-visitors" points={linePoints(visitors, top)} vectorEffect="non-scaling-stroke" />

@@ -18,7 +18,8 @@ interface RetentionPanelProps {
 function RetentionChart({ retention }: { retention: StoryRetention | null }) {
   if (!retention) return null;
   if (retention.chapters.length === 0) return <p className="muted">This story has no published chapters.</p>;
-  if (retention.chapters.every((chapter) => chapter.unique_readers === 0)) return <p className="muted">Nobody read this story in this period.</p>;
+  if (retention.chapters.every((chapter) => chapter.unique_readers === 0))
+    return <p className="muted">Nobody read this story in this period.</p>;
   return (
     <BarList
       label="Readers of each chapter as a share of chapter 1"
@@ -41,7 +42,9 @@ export function RetentionPanel({ days, mostRead }: RetentionPanelProps) {
   const [picked, setPicked] = useState<string | null>(null);
   const slug = picked ?? mostRead ?? stories[0]?.slug ?? null;
 
-  const retention = useAnalyticsQuery(['retention', days, slug], async () => (slug ? analyticsApi.retention(days, slug) : null), { value: null });
+  const retention = useAnalyticsQuery(['retention', days, slug], async () => (slug ? analyticsApi.retention(days, slug) : null), {
+    value: null,
+  });
 
   const titles = new Map(stories.map((story) => [story.slug, story.title]));
   const choices = slug && !titles.has(slug) ? [slug, ...titles.keys()] : [...titles.keys()];
@@ -54,7 +57,13 @@ export function RetentionPanel({ days, mostRead }: RetentionPanelProps) {
         <p className="muted">No stories yet.</p>
       ) : (
         <>
-          <ChoiceSelect label="Story" value={slug} options={choices} optionLabel={(choice) => titles.get(choice) ?? choice} onChange={setPicked} />
+          <ChoiceSelect
+            label="Story"
+            value={slug}
+            options={choices}
+            optionLabel={(choice) => titles.get(choice) ?? choice}
+            onChange={setPicked}
+          />
           <RetentionChart retention={retention.value?.story_slug === slug ? retention.value : null} />
         </>
       )}

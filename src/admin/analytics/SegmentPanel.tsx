@@ -28,7 +28,13 @@ export function SegmentPanel({ days }: { days: AnalyticsPeriod }) {
   return (
     <section className="card analytics-panel" aria-labelledby="analytics-segments-title" aria-busy={loading}>
       <h2 id="analytics-segments-title">Audience Segments</h2>
-      <ChoiceSelect label="Segment" value={segment} options={AUDIENCE_SEGMENTS} optionLabel={(choice) => SEGMENT_LABELS[choice]} onChange={setSegment} />
+      <ChoiceSelect
+        label="Segment"
+        value={segment}
+        options={AUDIENCE_SEGMENTS}
+        optionLabel={(choice) => SEGMENT_LABELS[choice]}
+        onChange={setSegment}
+      />
       {rows.length === 0 && !loading && <p className="muted">No data for this period.</p>}
       {rows.length > 0 && (
         <BarList

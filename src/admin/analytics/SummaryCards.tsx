@@ -20,7 +20,9 @@ export function SummaryCards({ totals }: { totals: AnalyticsTotals }) {
         return (
           <div key={key} className="card stat-tile analytics-card">
             <dt>{label}</dt>
-            <dd className="stat-tile-value analytics-card-value">{key === 'avg_reading_depth' ? formatPercent(value) : formatCount(value ?? 0)}</dd>
+            <dd className="stat-tile-value analytics-card-value">
+              {key === 'avg_reading_depth' ? formatPercent(value) : formatCount(value ?? 0)}
+            </dd>
             {note && <dd className="analytics-card-note">{note}</dd>}
           </div>
         );

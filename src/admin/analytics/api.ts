@@ -26,7 +26,9 @@ export const analyticsApi = {
     (await apiRequest<{ data: StoryRetention }>(analyticsPath('retention', { days, story }))).data,
   /** The stories readers can have read (published or archived, not drafts): the retention chart's choice. */
   stories: async () =>
-    (await apiRequest<{ stories: Pick<Story, 'slug' | 'title' | 'status'>[] }>('/api/stories/list')).stories.filter((story) => story.status !== 'draft'),
+    (await apiRequest<{ stories: Pick<Story, 'slug' | 'title' | 'status'>[] }>('/api/stories/list')).stories.filter(
+      (story) => story.status !== 'draft',
+    ),
 };
 
 /**

@@ -14,7 +14,11 @@ export interface ContentTableSpec<Row> {
   key(row: Row): string;
 }
 
-const count = <Row,>(header: string, value: (row: Row) => number): Column<Row> => ({ header, numeric: true, cell: (row) => formatCount(value(row)) });
+const count = <Row,>(header: string, value: (row: Row) => number): Column<Row> => ({
+  header,
+  numeric: true,
+  cell: (row) => formatCount(value(row)),
+});
 const depth = <Row extends { avg_reading_depth: number | null }>(): Column<Row> => ({
   header: 'Avg Depth',
   numeric: true,

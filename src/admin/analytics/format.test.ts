@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { dailyChartSummary, dayLabel, formatCount, formatCountOf, formatPercent, formatSeconds, fullDayLabel, periodLabel, SEGMENT_LABELS } from './format.ts';
+import {
+  dailyChartSummary,
+  dayLabel,
+  formatCount,
+  formatCountOf,
+  formatPercent,
+  formatSeconds,
+  fullDayLabel,
+  periodLabel,
+  SEGMENT_LABELS,
+} from './format.ts';
 
 describe('numbers', () => {
   it('writes counts with thousands separators', () => {

@@ -42,8 +42,8 @@ export function ArchiveScreen() {
         <section className="card" aria-labelledby="export-title">
           <h2 id="export-title">Export</h2>
           <p>
-            One .zip with everything you own: profile, social links, stories with their chapters as Markdown files, galleries with the
-            image metadata, comments, likes, bans and every uploaded file. Accounts and passwords are never included.
+            One .zip with everything you own: profile, social links, stories with their chapters as Markdown files, galleries with the image
+            metadata, comments, likes, bans and every uploaded file. Accounts and passwords are never included.
           </p>
           <label className="check-field">
             <input type="checkbox" checked={analytics} onChange={(event) => setAnalytics(event.target.checked)} />

@@ -17,7 +17,14 @@ export function GalleryCard({ gallery, selected, onEdit, onDelete }: GalleryCard
     <li className={`card gallery-card${selected ? ' is-selected' : ''}`}>
       <div className="gallery-card-hero">
         {gallery.hero_thumb ? (
-          <img src={gallery.hero_thumb} alt="" width={gallery.hero_width ?? undefined} height={gallery.hero_height ?? undefined} loading="lazy" decoding="async" />
+          <img
+            src={gallery.hero_thumb}
+            alt=""
+            width={gallery.hero_width ?? undefined}
+            height={gallery.hero_height ?? undefined}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className="muted">No image</span>
         )}

@@ -23,7 +23,9 @@ interface GalleryFormProps {
 }
 
 export function GalleryForm({ gallery, onSaved, onClose }: GalleryFormProps) {
-  const [form, setForm] = useState<GalleryForm>(gallery ? { title: gallery.title, slug: gallery.slug, description: gallery.description, rating: gallery.rating } : EMPTY_GALLERY);
+  const [form, setForm] = useState<GalleryForm>(
+    gallery ? { title: gallery.title, slug: gallery.slug, description: gallery.description, rating: gallery.rating } : EMPTY_GALLERY,
+  );
   const save = useSave({
     mutationFn: (input: GalleryInput) => galleryApi.save(input, gallery?.id),
     invalidates: [GALLERIES_KEY],
@@ -39,7 +41,9 @@ export function GalleryForm({ gallery, onSaved, onClose }: GalleryFormProps) {
   return (
     <Modal title={gallery ? `Edit “${gallery.title}”` : 'New Gallery'} onClose={onClose}>
       <form className="form" onSubmit={submit}>
-        <NoticeBanner notice={save.error && { kind: 'error', text: namedFailure(save.error, 'Failed to save gallery', { withStatus: true }) }} />
+        <NoticeBanner
+          notice={save.error && { kind: 'error', text: namedFailure(save.error, 'Failed to save gallery', { withStatus: true }) }}
+        />
         <TitleSlugFields
           title={form.title}
           slug={form.slug}

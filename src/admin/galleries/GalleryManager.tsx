@@ -57,7 +57,13 @@ export function GalleryManager() {
       ) : (
         <ul className="gallery-list">
           {galleries.map((gallery) => (
-            <GalleryCard key={gallery.id} gallery={gallery} selected={gallery.id === selected?.id} onEdit={setEditing} onDelete={(g) => void remove(g)} />
+            <GalleryCard
+              key={gallery.id}
+              gallery={gallery}
+              selected={gallery.id === selected?.id}
+              onEdit={setEditing}
+              onDelete={(g) => void remove(g)}
+            />
           ))}
         </ul>
       )}

@@ -33,13 +33,19 @@ interface GalleryUploadProps {
 export function GalleryUpload({ galleryId, onUploaded }: GalleryUploadProps) {
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [busy, setBusy] = useState(false);
-  const update = (key: string, change: Partial<UploadRow>) => setRows((all) => all.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const update = (key: string, change: Partial<UploadRow>) =>
+    setRows((all) => all.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   async function upload(files: File[]) {
     if (files.length === 0 || busy) return;
     const batch = files.map((file, index) => {
       const refusal = refusalFor(file);
-      const row: UploadRow = { key: `${Date.now()}-${index}`, name: file.name, progress: 0, state: refusal ? { status: 'failed', error: refusal } : { status: 'waiting' } };
+      const row: UploadRow = {
+        key: `${Date.now()}-${index}`,
+        name: file.name,
+        progress: 0,
+        state: refusal ? { status: 'failed', error: refusal } : { status: 'waiting' },
+      };
       return { file, row };
     });
     setRows(batch.map(({ row }) => row));

@@ -13,7 +13,9 @@ export function settingsList(settings: GenerationSettings): [string, string][] {
     ['Seed', seed],
     ['Size', width && height ? `${width}×${height}` : null],
   ];
-  return pairs.filter((pair): pair is [string, string | number] => pair[1] !== null && pair[1] !== '').map(([label, value]) => [label, String(value)]);
+  return pairs
+    .filter((pair): pair is [string, string | number] => pair[1] !== null && pair[1] !== '')
+    .map(([label, value]) => [label, String(value)]);
 }
 
 interface ImageCardProps {

@@ -35,8 +35,23 @@ export function ImageForm({ image, onSaved, onClose }: ImageFormProps) {
       <form className="form" onSubmit={submit}>
         <NoticeBanner notice={save.error && { kind: 'error', text: namedFailure(save.error, 'Failed to update image') }} />
         <img className="image-form-preview" src={image.thumb} alt="" width={image.width} height={image.height} />
-        <TextField label="Title" maxLength={IMAGE_LIMITS.title} error={errors['title']} placeholder={withoutExtension(image.original_name)} hint="Leave empty to show the file name." value={title} onChange={setTitle} />
-        <TextField label="Alt text" maxLength={IMAGE_LIMITS.alt_text} error={errors['alt_text']} hint="Describes the image for people who cannot see it." value={altText} onChange={setAltText} />
+        <TextField
+          label="Title"
+          maxLength={IMAGE_LIMITS.title}
+          error={errors['title']}
+          placeholder={withoutExtension(image.original_name)}
+          hint="Leave empty to show the file name."
+          value={title}
+          onChange={setTitle}
+        />
+        <TextField
+          label="Alt text"
+          maxLength={IMAGE_LIMITS.alt_text}
+          error={errors['alt_text']}
+          hint="Describes the image for people who cannot see it."
+          value={altText}
+          onChange={setAltText}
+        />
         <FormActions onCancel={onClose} busy={save.isPending} label="Save" busyLabel="Saving…" />
       </form>
     </Modal>

@@ -23,7 +23,11 @@ export const galleryImagesQuery = (galleryId: number, page: number) =>
 
 export const galleryApi = {
   save: async (input: GalleryInput, id?: number) =>
-    (await apiRequest<{ gallery?: Gallery }>(id ? '/api/galleries/update' : '/api/galleries/create', { json: id ? { id, ...input } : input })).gallery,
+    (
+      await apiRequest<{ gallery?: Gallery }>(id ? '/api/galleries/update' : '/api/galleries/create', {
+        json: id ? { id, ...input } : input,
+      })
+    ).gallery,
   delete: (id: number) => apiRequest('/api/galleries/delete', { json: { id } }),
   updateImage: (input: ImageUpdateInput) => apiRequest('/api/images/gallery-update', { json: input }),
   deleteImage: (id: number) => apiRequest('/api/images/gallery-delete', { json: { id } }),

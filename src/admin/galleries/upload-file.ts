@@ -20,7 +20,10 @@ export function refusalFor(file: File): string | null {
 
 /** The server's reasons, each naming the file (the row shows them; so does the summary list). */
 function reasonsFrom(file: File, status: number, body: { error?: unknown; errors?: unknown } | null): string {
-  const reasons = Array.isArray(body?.errors) && body.errors.length > 0 ? body.errors.map(String) : [typeof body?.error === 'string' ? body.error : `Request failed (${status})`];
+  const reasons =
+    Array.isArray(body?.errors) && body.errors.length > 0
+      ? body.errors.map(String)
+      : [typeof body?.error === 'string' ? body.error : `Request failed (${status})`];
   return reasons.map((reason) => (reason.includes(file.name) ? reason : `${file.name}: ${reason}`)).join(' ');
 }
 

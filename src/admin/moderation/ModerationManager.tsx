@@ -34,7 +34,8 @@ export function ModerationManager() {
   const bannedAddresses = new Set(bans && 'data' in bans ? bans.data.map((ban) => ban.ip_address) : []);
 
   const moderation = useSave({
-    mutationFn: ({ comment, action }: { comment: ModeratedComment; action: ModerationAction }) => moderationApi.moderate(comment.id, action),
+    mutationFn: ({ comment, action }: { comment: ModeratedComment; action: ModerationAction }) =>
+      moderationApi.moderate(comment.id, action),
     invalidates: [MODERATION_KEY],
     onSuccess: (_answer, { action }) => showNotice({ kind: 'success', text: actionSuccess(action) }),
     onError: (error, { action }) => {
@@ -55,7 +56,8 @@ export function ModerationManager() {
   const busyBan = unbanning.isPending ? unbanning.variables.id : null;
 
   async function moderate(comment: ModeratedComment, action: ModerationAction) {
-    if (action === 'delete' && !(await confirm(`Delete the comment by ${comment.author_name || 'Anonymous'}? This cannot be undone.`))) return;
+    if (action === 'delete' && !(await confirm(`Delete the comment by ${comment.author_name || 'Anonymous'}? This cannot be undone.`)))
+      return;
     moderation.mutate({ comment, action });
   }
 

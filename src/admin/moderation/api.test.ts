@@ -39,7 +39,10 @@ describe('moderationApi writes', () => {
   it('sends the moderation as JSON and resolves on success', async () => {
     const fetchMock = answer(200, '{"success":true}');
     await moderationApi.moderate(12, 'reject');
-    expect(fetchMock).toHaveBeenCalledWith('/api/admin/comments/moderate', expect.objectContaining({ method: 'POST', body: '{"id":12,"action":"reject"}' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/admin/comments/moderate',
+      expect.objectContaining({ method: 'POST', body: '{"id":12,"action":"reject"}' }),
+    );
   });
 
   it("throws the server's plain text with the status", async () => {

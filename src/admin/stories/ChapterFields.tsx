@@ -33,7 +33,14 @@ export function ChapterFields({ draft, onChange, timeZone, errors, creating, wit
           onChange={(fields) => onChange({ ...draft, ...fields })}
         />
       ) : (
-        <TextField label="Title" required maxLength={CHAPTER_LIMITS.title} error={errors['title']} value={draft.title} onChange={(v) => set('title', v)} />
+        <TextField
+          label="Title"
+          required
+          maxLength={CHAPTER_LIMITS.title}
+          error={errors['title']}
+          value={draft.title}
+          onChange={(v) => set('title', v)}
+        />
       )}
       <div className="form-row">
         <TextField
@@ -47,10 +54,21 @@ export function ChapterFields({ draft, onChange, timeZone, errors, creating, wit
           value={draft.chapter_number}
           onChange={(v) => set('chapter_number', v)}
         />
-        <SelectField label="Status" value={draft.status} options={CHAPTER_STATUS_CHOICES} error={errors['status']} onChange={(v) => set('status', v)} />
+        <SelectField
+          label="Status"
+          value={draft.status}
+          options={CHAPTER_STATUS_CHOICES}
+          error={errors['status']}
+          onChange={(v) => set('status', v)}
+        />
       </div>
       {draft.status === 'scheduled' && (
-        <ReleaseTimeFields value={draft.release} timeZone={timeZone} error={errors['release_at']} onChange={(release) => set('release', release)} />
+        <ReleaseTimeFields
+          value={draft.release}
+          timeZone={timeZone}
+          error={errors['release_at']}
+          onChange={(release) => set('release', release)}
+        />
       )}
       <TextAreaField
         label="Content (Markdown)"

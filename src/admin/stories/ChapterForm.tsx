@@ -28,7 +28,15 @@ export function ChapterForm({ storyId, chapter, suggestedNumber, timeZone, onSav
   const loaded = useChapter(storyId, chapter?.chapter_number ?? 0, chapter !== null);
   const body = (initial: ChapterDraft) => (
     // Keyed by the zone: a draft's release time is read on the author's clock once it is known.
-    <ChapterFormBody key={timeZone} storyId={storyId} chapterId={chapter?.id} initial={initial} timeZone={timeZone} onSaved={onSaved} onClose={onClose} />
+    <ChapterFormBody
+      key={timeZone}
+      storyId={storyId}
+      chapterId={chapter?.id}
+      initial={initial}
+      timeZone={timeZone}
+      onSaved={onSaved}
+      onClose={onClose}
+    />
   );
   return (
     <Modal title={chapter ? `Edit Chapter ${chapter.chapter_number}` : 'Add Chapter'} onClose={onClose} size="wide">
@@ -39,7 +47,12 @@ export function ChapterForm({ storyId, chapter, suggestedNumber, timeZone, onSav
       ) : loaded.isPending ? (
         <p role="status">Loading chapter…</p>
       ) : (
-        <NoticeBanner notice={{ kind: 'error', text: loaded.data === null ? 'Chapter not found' : failureText(loaded.error, 'Failed to load chapters') }} />
+        <NoticeBanner
+          notice={{
+            kind: 'error',
+            text: loaded.data === null ? 'Chapter not found' : failureText(loaded.error, 'Failed to load chapters'),
+          }}
+        />
       )}
     </Modal>
   );
@@ -80,7 +93,14 @@ function ChapterFormBody({ storyId, chapterId, initial, timeZone, onSaved, onClo
   return (
     <form className="form" onSubmit={submit}>
       <NoticeBanner notice={fileNotice ?? failure} />
-      <ChapterFields draft={draft} onChange={setDraft} timeZone={timeZone} errors={fieldErrors(save.error)} creating={chapterId === undefined} contentRows={15} />
+      <ChapterFields
+        draft={draft}
+        onChange={setDraft}
+        timeZone={timeZone}
+        errors={fieldErrors(save.error)}
+        creating={chapterId === undefined}
+        contentRows={15}
+      />
       <div className="file-line">
         <label htmlFor={fileId}>Fill the content from a .md, .markdown or .txt file</label>
         <input

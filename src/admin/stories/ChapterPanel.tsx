@@ -77,10 +77,20 @@ export function ChapterPanel({ story }: { story: Story }) {
                 <p className="chapter-preview">{chapter.preview}</p>
               </div>
               <div className="row-actions">
-                <button type="button" className="button button-ghost" onClick={() => setEditing(chapter)} aria-label={`Edit chapter ${chapter.chapter_number}`}>
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  onClick={() => setEditing(chapter)}
+                  aria-label={`Edit chapter ${chapter.chapter_number}`}
+                >
                   Edit
                 </button>
-                <button type="button" className="button button-danger" onClick={() => void remove(chapter)} aria-label={`Delete chapter ${chapter.chapter_number}`}>
+                <button
+                  type="button"
+                  className="button button-danger"
+                  onClick={() => void remove(chapter)}
+                  aria-label={`Delete chapter ${chapter.chapter_number}`}
+                >
                   Delete
                 </button>
               </div>

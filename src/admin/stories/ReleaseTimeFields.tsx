@@ -16,7 +16,14 @@ export function ReleaseTimeFields({ value, timeZone, error, onChange }: Props) {
     <fieldset className="release-time">
       <legend>Scheduled release ({timeZone})</legend>
       <div className="form-row">
-        <TextField label="Release date" type="date" required error={error} value={value.date} onChange={(date) => onChange({ ...value, date })} />
+        <TextField
+          label="Release date"
+          type="date"
+          required
+          error={error}
+          value={value.date}
+          onChange={(date) => onChange({ ...value, date })}
+        />
         <TextField label="Release time" type="time" required value={value.time} onChange={(time) => onChange({ ...value, time })} />
       </div>
       <small>The chapter stays hidden until then and is published by itself. Change the zone under Author Profile.</small>

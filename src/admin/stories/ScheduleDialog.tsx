@@ -44,7 +44,11 @@ export function ScheduleDialog({ story, timeZone, onSaved, onClose }: Props) {
   return (
     <Modal title={`Release schedule of “${story.title}”`} onClose={onClose}>
       <NoticeBanner notice={notice} />
-      {story.release_schedule && <p className="muted">Current schedule: {describeSchedule(story.release_schedule)} ({timeZone}).</p>}
+      {story.release_schedule && (
+        <p className="muted">
+          Current schedule: {describeSchedule(story.release_schedule)} ({timeZone}).
+        </p>
+      )}
       <form className="form" onSubmit={submit}>
         <fieldset className="field weekday-picker">
           <legend>Release days</legend>

@@ -31,8 +31,34 @@ const EMPTY_STORY: StoryDraft = {
 };
 
 function toDraft(story: Story): StoryDraft {
-  const { title, slug, description, blurb, genres, primary_keywords, longtail_keywords, target_audience, cover_image, break_image, status, age_gate } = story;
-  return { title, slug, description, blurb, genres, primary_keywords, longtail_keywords, target_audience, cover_image, break_image, status, age_gate };
+  const {
+    title,
+    slug,
+    description,
+    blurb,
+    genres,
+    primary_keywords,
+    longtail_keywords,
+    target_audience,
+    cover_image,
+    break_image,
+    status,
+    age_gate,
+  } = story;
+  return {
+    title,
+    slug,
+    description,
+    blurb,
+    genres,
+    primary_keywords,
+    longtail_keywords,
+    target_audience,
+    cover_image,
+    break_image,
+    status,
+    age_gate,
+  };
 }
 
 interface StoryFormProps {
@@ -58,7 +84,10 @@ export function StoryForm({ story, onSaved, onClose }: StoryFormProps) {
     try {
       const url = await upload.mutateAsync({ file, type });
       set(type === 'cover' ? 'cover_image' : 'break_image', url);
-      setNotice({ kind: 'success', text: type === 'cover' ? 'Cover image uploaded successfully!' : 'Page break image uploaded successfully!' });
+      setNotice({
+        kind: 'success',
+        text: type === 'cover' ? 'Cover image uploaded successfully!' : 'Page break image uploaded successfully!',
+      });
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(error, 'Failed to upload image') });
     }
@@ -89,8 +118,24 @@ export function StoryForm({ story, onSaved, onClose }: StoryFormProps) {
           errors={errors}
           onChange={(fields) => setForm((f) => ({ ...f, ...fields }))}
         />
-        <TextAreaField label="Description" rows={2} maxLength={STORY_LIMITS.description} hint="One or two sentences for search engines and social previews." error={errors['description']} value={form.description} onChange={(v) => set('description', v)} />
-        <TextAreaField label="Blurb (Markdown)" rows={5} maxLength={STORY_LIMITS.blurb} hint="Shown on the story list and the story page. **bold**, *italic* and links work." error={errors['blurb']} value={form.blurb} onChange={(v) => set('blurb', v)} />
+        <TextAreaField
+          label="Description"
+          rows={2}
+          maxLength={STORY_LIMITS.description}
+          hint="One or two sentences for search engines and social previews."
+          error={errors['description']}
+          value={form.description}
+          onChange={(v) => set('description', v)}
+        />
+        <TextAreaField
+          label="Blurb (Markdown)"
+          rows={5}
+          maxLength={STORY_LIMITS.blurb}
+          hint="Shown on the story list and the story page. **bold**, *italic* and links work."
+          error={errors['blurb']}
+          value={form.blurb}
+          onChange={(v) => set('blurb', v)}
+        />
         <fieldset className="field genre-groups">
           <legend>Genres</legend>
           {GENRE_GROUPS.map((group) => (
@@ -106,20 +151,60 @@ export function StoryForm({ story, onSaved, onClose }: StoryFormProps) {
           ))}
         </fieldset>
         <div className="form-row">
-          <TextField label="Primary keywords" maxLength={STORY_LIMITS.primary_keywords} hint="Comma-separated" error={errors['primary_keywords']} value={form.primary_keywords} onChange={(v) => set('primary_keywords', v)} />
-          <TextField label="Longtail keywords" maxLength={STORY_LIMITS.longtail_keywords} hint="Comma-separated" error={errors['longtail_keywords']} value={form.longtail_keywords} onChange={(v) => set('longtail_keywords', v)} />
+          <TextField
+            label="Primary keywords"
+            maxLength={STORY_LIMITS.primary_keywords}
+            hint="Comma-separated"
+            error={errors['primary_keywords']}
+            value={form.primary_keywords}
+            onChange={(v) => set('primary_keywords', v)}
+          />
+          <TextField
+            label="Longtail keywords"
+            maxLength={STORY_LIMITS.longtail_keywords}
+            hint="Comma-separated"
+            error={errors['longtail_keywords']}
+            value={form.longtail_keywords}
+            onChange={(v) => set('longtail_keywords', v)}
+          />
         </div>
-        <TextField label="Target audience" maxLength={STORY_LIMITS.target_audience} error={errors['target_audience']} value={form.target_audience} onChange={(v) => set('target_audience', v)} />
+        <TextField
+          label="Target audience"
+          maxLength={STORY_LIMITS.target_audience}
+          error={errors['target_audience']}
+          value={form.target_audience}
+          onChange={(v) => set('target_audience', v)}
+        />
         <AgeGateField story={form} onChange={(v) => set('age_gate', v)} />
         <div className="form-row">
-          <StoryImageField label="Cover image" value={form.cover_image} fallback={DEFAULT_COVER} upload={(file) => uploadImage(file, 'cover')} onClear={() => set('cover_image', null)} onError={showError} />
-          <StoryImageField label="Page break image" value={form.break_image} fallback={DEFAULT_PAGE_BREAK} upload={(file) => uploadImage(file, 'pagebreak')} onClear={() => set('break_image', null)} onError={showError}>
+          <StoryImageField
+            label="Cover image"
+            value={form.cover_image}
+            fallback={DEFAULT_COVER}
+            upload={(file) => uploadImage(file, 'cover')}
+            onClear={() => set('cover_image', null)}
+            onError={showError}
+          />
+          <StoryImageField
+            label="Page break image"
+            value={form.break_image}
+            fallback={DEFAULT_PAGE_BREAK}
+            upload={(file) => uploadImage(file, 'pagebreak')}
+            onClear={() => set('break_image', null)}
+            onError={showError}
+          >
             <button type="button" className="button button-ghost" onClick={() => setPicking(true)}>
               Choose Page Break Image
             </button>
           </StoryImageField>
         </div>
-        <SelectField label="Status" value={form.status} options={STORY_STATUSES} error={errors['status']} onChange={(v) => set('status', v)} />
+        <SelectField
+          label="Status"
+          value={form.status}
+          options={STORY_STATUSES}
+          error={errors['status']}
+          onChange={(v) => set('status', v)}
+        />
         <FormActions onCancel={onClose} busy={save.isPending} label={story ? 'Update Story' : 'Create Story'} busyLabel="Saving…" />
       </form>
       {picking && (

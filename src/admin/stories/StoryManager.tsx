@@ -65,10 +65,20 @@ export function StoryManager() {
                   <span>{story.chapter_count === 1 ? '1 chapter' : `${story.chapter_count} chapters`}</span>
                 </p>
                 <div className="row-actions">
-                  <button type="button" className="button button-ghost" onClick={() => setEditing(story)} aria-label={`Edit ${story.title}`}>
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    onClick={() => setEditing(story)}
+                    aria-label={`Edit ${story.title}`}
+                  >
                     Edit
                   </button>
-                  <button type="button" className="button button-danger" onClick={() => void remove(story)} aria-label={`Delete ${story.title}`}>
+                  <button
+                    type="button"
+                    className="button button-danger"
+                    onClick={() => void remove(story)}
+                    aria-label={`Delete ${story.title}`}
+                  >
                     Delete
                   </button>
                 </div>

@@ -20,11 +20,27 @@ interface TitleSlugFieldsProps {
   onChange(fields: { title: string; slug: string }): void;
 }
 
-export function TitleSlugFields({ title, slug, creating, slugHint, slugify = storySlug, titleMaxLength = STORY_LIMITS.title, errors = {}, onChange }: TitleSlugFieldsProps) {
+export function TitleSlugFields({
+  title,
+  slug,
+  creating,
+  slugHint,
+  slugify = storySlug,
+  titleMaxLength = STORY_LIMITS.title,
+  errors = {},
+  onChange,
+}: TitleSlugFieldsProps) {
   const [slugEdited, setSlugEdited] = useState(!creating);
   return (
     <div className="form-row">
-      <TextField label="Title" required maxLength={titleMaxLength} error={errors['title']} value={title} onChange={(next) => onChange({ title: next, slug: slugEdited ? slug : slugify(next) })} />
+      <TextField
+        label="Title"
+        required
+        maxLength={titleMaxLength}
+        error={errors['title']}
+        value={title}
+        onChange={(next) => onChange({ title: next, slug: slugEdited ? slug : slugify(next) })}
+      />
       <TextField
         label="Slug"
         required

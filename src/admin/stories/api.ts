@@ -44,10 +44,9 @@ export const storyApi = {
   /** Resolves to the server's message when it has one (a release time that had passed). */
   saveChapter: async (input: ChapterInput, target: ChapterTarget) =>
     (
-      await apiRequest<{ message?: string }>(
-        'id' in target ? '/api/chapters/update' : '/api/chapters/create',
-        { json: 'id' in target ? { id: target.id, ...input } : { story_id: target.storyId, ...input } },
-      )
+      await apiRequest<{ message?: string }>('id' in target ? '/api/chapters/update' : '/api/chapters/create', {
+        json: 'id' in target ? { id: target.id, ...input } : { story_id: target.storyId, ...input },
+      })
     ).message,
   saveSchedule: (storyId: number, schedule: ReleaseSchedule | null) =>
     apiRequest<ScheduleResult>('/api/stories/schedule', { json: { story_id: storyId, schedule } }),

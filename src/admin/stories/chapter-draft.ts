@@ -26,7 +26,11 @@ export function newChapterDraft(chapterNumber: number, timeZone: string, now = n
   return { title: '', slug: '', content: '', chapter_number: String(chapterNumber), status: 'draft', release: tomorrow(timeZone, now) };
 }
 
-export function chapterDraft({ title, slug, content, chapter_number, status, release_at }: Chapter, timeZone: string, now = new Date()): ChapterDraft {
+export function chapterDraft(
+  { title, slug, content, chapter_number, status, release_at }: Chapter,
+  timeZone: string,
+  now = new Date(),
+): ChapterDraft {
   const scheduled = status === 'draft' && release_at !== null;
   return {
     title,
@@ -41,6 +45,7 @@ export function chapterDraft({ title, slug, content, chapter_number, status, rel
 /** What the API gets: 'scheduled' is a draft with a release time; anything else has none. A number that is not one counts as 1. */
 export function chapterInput({ status, release, chapter_number, ...fields }: ChapterDraft, timeZone: string): Required<ChapterInput> {
   const number = Math.max(1, Math.floor(Number(chapter_number)) || 1);
-  if (status === 'scheduled') return { ...fields, chapter_number: number, status: 'draft', release_at: wallTimeToInstant(release, timeZone).toISOString() };
+  if (status === 'scheduled')
+    return { ...fields, chapter_number: number, status: 'draft', release_at: wallTimeToInstant(release, timeZone).toISOString() };
   return { ...fields, chapter_number: number, status: status satisfies ChapterStatus, release_at: null };
 }

@@ -30,7 +30,10 @@ export const usePageBreaks = () => useQuery({ queryKey: queryKeys.pageBreaks, qu
 const chaptersOf = (storyId: number) => [queryKeys.storyChapters(storyId), queryKeys.stories];
 
 export const useSaveStory = () =>
-  useSave({ mutationFn: ({ input, id }: { input: StoryInput; id?: number | undefined }) => storyApi.save(input, id), invalidates: [queryKeys.stories] });
+  useSave({
+    mutationFn: ({ input, id }: { input: StoryInput; id?: number | undefined }) => storyApi.save(input, id),
+    invalidates: [queryKeys.stories],
+  });
 
 export const useDeleteStory = () => useSave({ mutationFn: storyApi.delete, invalidates: [queryKeys.allStories] });
 

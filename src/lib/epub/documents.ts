@@ -70,9 +70,7 @@ ${body}
 }
 
 export function coverPage(book: BookMetadata, cover: EmbeddedImage | null): string {
-  const content = cover
-    ? `<img src="${cover.href}" alt="${escapeXml(`Cover of ${book.title}`)}"/>`
-    : `<h1>${escapeXml(book.title)}</h1>`;
+  const content = cover ? `<img src="${cover.href}" alt="${escapeXml(`Cover of ${book.title}`)}"/>` : `<h1>${escapeXml(book.title)}</h1>`;
   return page(book.title, `<section class="cover" epub:type="cover">${content}</section>`, 'frontmatter');
 }
 
@@ -151,10 +149,12 @@ export function packageDocument(book: BookMetadata, spine: TextItem[], images: r
   const subjects = book.subjects.map((subject) => `<dc:subject>${escapeXml(subject)}</dc:subject>`).join('\n');
   const description = book.description ? `<dc:description>${escapeXml(book.description)}</dc:description>\n` : '';
   const textItems = spine.map(
-    (item) => `<item id="${item.id}" href="${item.href}" media-type="application/xhtml+xml"${item.properties ? ` properties="${item.properties}"` : ''}/>`,
+    (item) =>
+      `<item id="${item.id}" href="${item.href}" media-type="application/xhtml+xml"${item.properties ? ` properties="${item.properties}"` : ''}/>`,
   );
   const imageItems = images.map(
-    (image) => `<item id="${image.id}" href="${image.href}" media-type="${image.mediaType}"${image.id === coverId ? ' properties="cover-image"' : ''}/>`,
+    (image) =>
+      `<item id="${image.id}" href="${image.href}" media-type="${image.mediaType}"${image.id === coverId ? ' properties="cover-image"' : ''}/>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="en-US">

@@ -76,11 +76,16 @@ describe('buildStoryEpub', () => {
 
   it('writes the story metadata into the package document', async () => {
     const story = testStory(
-      [testChapter(1, 'One.', { updated_at: '2026-03-04T05:06:07.999Z' }), testChapter(2, 'Two.', { updated_at: '2026-02-01T00:00:00.000Z' })],
+      [
+        testChapter(1, 'One.', { updated_at: '2026-03-04T05:06:07.999Z' }),
+        testChapter(2, 'Two.', { updated_at: '2026-02-01T00:00:00.000Z' }),
+      ],
       { title: 'Salt & "Starlight"', description: 'A tide-witch <bargains>.', genres: ['High Fantasy', 'Mythology', 'Romance'] },
     );
     const opf = (await build(story)).text('EPUB/package.opf');
-    expect(opf).toMatch(/<dc:identifier id="book-id">urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}<\/dc:identifier>/);
+    expect(opf).toMatch(
+      /<dc:identifier id="book-id">urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}<\/dc:identifier>/,
+    );
     expect(opf).toContain('<dc:title>Salt &amp; &quot;Starlight&quot;</dc:title>');
     expect(opf).toContain('<dc:creator id="author">Mara &lt;Quillon&gt; &amp; Co</dc:creator>');
     expect(opf).toContain('<dc:description>A tide-witch &lt;bargains&gt;.</dc:description>');
@@ -108,12 +113,19 @@ describe('buildStoryEpub', () => {
   });
 
   it('puts the chapters in the spine and both tables of contents in the order given', async () => {
-    const story = testStory([testChapter(1, 'a', { title: 'Dawn' }), testChapter(2, 'b', { title: 'Noon' }), testChapter(5, 'c', { title: 'Dusk & After' })]);
+    const story = testStory([
+      testChapter(1, 'a', { title: 'Dawn' }),
+      testChapter(2, 'b', { title: 'Noon' }),
+      testChapter(5, 'c', { title: 'Dusk & After' }),
+    ]);
     const book = await build(story);
     const spine = [...book.text('EPUB/package.opf').matchAll(/<itemref idref="([^"]+)"\/>/g)].map((match) => match[1]);
     expect(spine).toEqual(['cover', 'title-page', 'nav', 'chapter-1', 'chapter-2', 'chapter-5']);
     const nav = book.text('EPUB/nav.xhtml');
-    const toc = [...nav.split('epub:type="landmarks"')[0]!.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((match) => [match[1], match[2]]);
+    const toc = [...nav.split('epub:type="landmarks"')[0]!.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((match) => [
+      match[1],
+      match[2],
+    ]);
     expect(toc).toEqual([
       ['title.xhtml', 'The Test Story'],
       ['chapter-1.xhtml', 'Chapter 1: Dawn'],
@@ -128,7 +140,8 @@ describe('buildStoryEpub', () => {
       '4 chapter-5.xhtml',
     ]);
     expect(book.text('EPUB/chapter-5.xhtml')).toContain('<h1>Dusk &amp; After</h1>');
-    for (const name of ['EPUB/nav.xhtml', 'EPUB/toc.ncx', 'EPUB/title.xhtml', 'EPUB/cover.xhtml', 'EPUB/chapter-5.xhtml']) expectWellFormedXml(book.text(name));
+    for (const name of ['EPUB/nav.xhtml', 'EPUB/toc.ncx', 'EPUB/title.xhtml', 'EPUB/cover.xhtml', 'EPUB/chapter-5.xhtml'])
+      expectWellFormedXml(book.text(name));
   });
 
   it('embeds every image it can read and shows the alt text of the others; nothing points at a server', async () => {
@@ -144,7 +157,9 @@ describe('buildStoryEpub', () => {
     const chapter = book.text('EPUB/chapter-1.xhtml');
     expect(chapter).toContain('<img src="images/image-1.png" alt="The map"/>');
     expect(chapter).toContain('<img src="images/image-1.png" alt="Same map"/>');
-    expect(chapter).toMatch(/<div class="page-break" role="separator"><img src="images\/image-2.png" alt="" width="600" height="60"\/><\/div>/);
+    expect(chapter).toMatch(
+      /<div class="page-break" role="separator"><img src="images\/image-2.png" alt="" width="600" height="60"\/><\/div>/,
+    );
     expect(chapter).toContain('<p>A remote picture and A missing one</p>');
     expect(chapter).toContain('protocol-relative');
     // The cover could not be read: no cover image, the cover page shows the title.
@@ -176,14 +191,17 @@ describe('buildStoryEpub', () => {
   });
 
   it('leaves an image out when its bytes are not JPEG, PNG or GIF, whatever the reader claims', async () => {
-    const readImage = siteImages({ '/api/uploads/general/fake.png': { bytes: new TextEncoder().encode('<svg onload="alert(1)"/>'), mediaType: 'image/png' } });
+    const readImage = siteImages({
+      '/api/uploads/general/fake.png': { bytes: new TextEncoder().encode('<svg onload="alert(1)"/>'), mediaType: 'image/png' },
+    });
     const book = await build(testStory([testChapter(1, '![Fake](/api/uploads/general/fake.png)')]), readImage);
     expect(book.text('EPUB/chapter-1.xhtml')).toContain('<p>Fake</p>');
     expect(Object.keys(book.files).filter((name) => name.startsWith('EPUB/images/'))).toEqual(['EPUB/images/cover-image.jpg']);
   });
 
   it('makes links to the site absolute and keeps links to other sites', async () => {
-    const content = '[Next](/storytime/story/x/chapter/2/) [Wiki](https://wiki.example/a?b=1&c=2) [Mail](mailto:a@b.example) [Here](#top) [Odd](chapter/3)';
+    const content =
+      '[Next](/storytime/story/x/chapter/2/) [Wiki](https://wiki.example/a?b=1&c=2) [Mail](mailto:a@b.example) [Here](#top) [Odd](chapter/3)';
     const chapter = (await build(testStory([testChapter(1, content)]))).text('EPUB/chapter-1.xhtml');
     expect(chapter).toContain(`<a href="${ORIGIN}/storytime/story/x/chapter/2/">Next</a>`);
     expect(chapter).toContain('<a href="https://wiki.example/a?b=1&amp;c=2" rel="noopener noreferrer nofollow">Wiki</a>');
@@ -203,7 +221,9 @@ describe('buildStoryEpub', () => {
       '<a href="javascript:alert(1)">js link</a> &nbsp; &copy; &bogus;',
       `${'<em>'.repeat(500)}deep${'</em>'.repeat(10)}`,
     ].join('\n\n');
-    const story = testStory([testChapter(1, hostile, { title: 'Title <script>x</script> \u0000 & more' })], { title: 'Evil\u0000 "Story"' });
+    const story = testStory([testChapter(1, hostile, { title: 'Title <script>x</script> \u0000 & more' })], {
+      title: 'Evil\u0000 "Story"',
+    });
     const book = await build(story);
     const chapter = book.text('EPUB/chapter-1.xhtml');
     expectWellFormedXml(chapter);

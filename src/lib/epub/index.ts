@@ -43,7 +43,9 @@ export const storyEpubPath = (slug: string) => `${storyPath(slug)}/${encodeURICo
 
 /** The latest of the story's and its chapters' updated_at, to the second, in UTC. */
 export function lastModified(story: SnapshotStory): string {
-  const times = [story.updated_at, ...story.chapters.map((chapter) => chapter.updated_at)].map((time) => Date.parse(time)).filter(Number.isFinite);
+  const times = [story.updated_at, ...story.chapters.map((chapter) => chapter.updated_at)]
+    .map((time) => Date.parse(time))
+    .filter(Number.isFinite);
   return new Date(Math.max(0, ...times)).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

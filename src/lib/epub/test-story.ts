@@ -72,7 +72,12 @@ export function testPng(width = 4, height = 4, rgb: [number, number, number] = [
   header.set([8, 2, 0, 0, 0], 8);
   const rows = new Uint8Array(height * (1 + width * 3));
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.set(rgb, y * (1 + width * 3) + 1 + x * 3);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlibSync(rows)), chunk('IEND', new Uint8Array())];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlibSync(rows)),
+    chunk('IEND', new Uint8Array()),
+  ];
   const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
