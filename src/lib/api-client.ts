@@ -15,12 +15,6 @@ export class ApiError extends Error {
 /** Thrown when the request never got an answer (offline, server down). */
 export class NetworkError extends Error {}
 
-/**
- * Fired on `window` after every successful write made outside the admin's data layer, so the
- * publish state still refreshes after them (src/admin/data/DataProvider.tsx listens).
- */
-export const CONTENT_CHANGED_EVENT = 'api:content-changed';
-
 export interface ApiRequestOptions {
   method?: string;
   /** Sent as JSON. */
@@ -57,7 +51,6 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       stringFields(body?.fields),
     );
   }
-  if (init.method !== 'GET' && typeof window !== 'undefined') window.dispatchEvent(new Event(CONTENT_CHANGED_EVENT));
   return body as T;
 }
 

@@ -1,25 +1,16 @@
 // The admin's data layer around a screen (decision 0033): the QueryClient, and the dialog that
 // asks for the password again when a save meets an expired session (src/admin/data/useSave.ts).
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { CONTENT_CHANGED_EVENT } from '#lib/api-client.ts';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { LoginForm } from '../LoginForm.tsx';
 import { Modal } from '../Modal.tsx';
 import { createQueryClient } from './client.ts';
-import { queryKeys } from './keys.ts';
 import { SignInAgainContext } from './useSave.ts';
 
 export function DataProvider({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
   const [waiting, setWaiting] = useState<PromiseWithResolvers<void> | null>(null);
   const current = useRef<PromiseWithResolvers<void> | null>(null);
-
-  // Saves that went around useSave still announce themselves; their publish state refreshes too.
-  useEffect(() => {
-    const refresh = () => void client.invalidateQueries({ queryKey: queryKeys.publishState });
-    window.addEventListener(CONTENT_CHANGED_EVENT, refresh);
-    return () => window.removeEventListener(CONTENT_CHANGED_EVENT, refresh);
-  }, [client]);
 
   // Saves that meet the expired session together wait for the same sign-in.
   const signInAgain = useCallback(() => {

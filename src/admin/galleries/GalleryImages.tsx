@@ -6,6 +6,7 @@ import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImage } from '#lib/galleri
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';
+import { queryKeys } from '../data/keys.ts';
 import { useSave } from '../data/useSave.ts';
 import { GALLERIES_KEY, galleryApi, galleryImagesQuery } from './api.ts';
 import { GalleryUpload } from './GalleryUpload.tsx';
@@ -46,7 +47,13 @@ export function GalleryImages({ gallery }: { gallery: Gallery }) {
         <h2 id="gallery-images-title">Images in “{gallery.title}”</h2>
         {data && <p className="muted">{total === 1 ? '1 image' : `${total} images`}</p>}
       </header>
-      <GalleryUpload galleryId={gallery.id} onUploaded={() => void queryClient.invalidateQueries({ queryKey: GALLERIES_KEY })} />
+      <GalleryUpload
+        galleryId={gallery.id}
+        onUploaded={() => {
+          void queryClient.invalidateQueries({ queryKey: GALLERIES_KEY });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.publishState });
+        }}
+      />
       <NoticeBanner notice={loadError ? { kind: 'error', text: namedFailure(loadError, 'Failed to load images') } : notice} />
       {images === null ? (
         <p role="status">Loading images...</p>

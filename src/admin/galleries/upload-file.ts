@@ -1,6 +1,5 @@
 // One gallery image upload (POST /api/images/gallery-upload, multipart gallery_id + files[]).
 // XMLHttpRequest rather than fetch: only it reports upload progress, which each file's bar shows.
-import { CONTENT_CHANGED_EVENT } from '#lib/api-client.ts';
 import { GALLERY_UPLOAD_ACCEPT } from '#lib/galleries.ts';
 
 export type UploadOutcome = { ok: true } | { ok: false; error: string };
@@ -42,7 +41,6 @@ export function uploadGalleryFile(galleryId: number, file: File, onProgress: (fr
       const body = request.response as { success?: boolean; images?: unknown[]; error?: unknown; errors?: unknown } | null;
       const stored = request.status >= 200 && request.status < 300 && body?.success !== false && (body?.images?.length ?? 0) > 0;
       if (stored) {
-        window.dispatchEvent(new Event(CONTENT_CHANGED_EVENT)); // as apiRequest does after a write
         resolve({ ok: true });
       } else {
         resolve({ ok: false, error: reasonsFrom(file, request.status, body) });
