@@ -89,7 +89,8 @@ function hostileProfile(round: number) {
   };
 }
 
-test.beforeAll(async (_fixtures, info) => {
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a hook wants from this pattern (none here), and refuses anything but a pattern
+test.beforeAll(async ({}, info) => {
   test.setTimeout(600_000);
   baseURL = info.project.use.baseURL!;
   api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
