@@ -35,8 +35,8 @@ function astroScript(text: string): string {
 
 type Aliases = [prefix: string, target: string][];
 
-function packageAliases(): Aliases {
-  const { imports = {} } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { imports?: Record<string, string> };
+function packageAliases(root: string): Aliases {
+  const { imports = {} } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { imports?: Record<string, string> };
   return Object.entries(imports).map(([key, target]) => [key.replace(/\*$/, ''), target.replace(/^\.\//, '').replace(/\*$/, '')]);
 }
 
@@ -46,8 +46,8 @@ function resolve(file: string, specifier: string, aliases: Aliases): string | nu
   return alias ? alias[1] + specifier.slice(alias[0].length) : null;
 }
 
-function importsOf(file: string, aliases: Aliases): Import[] {
-  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+function importsOf(file: string, aliases: Aliases, root = ROOT): Import[] {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
   const source = ts.createSourceFile(
     file,
     file.endsWith('.astro') ? astroScript(text) : text,
@@ -83,6 +83,11 @@ function importsOf(file: string, aliases: Aliases): Import[] {
 
 /** Every import of the files under `folders`, in file order. */
 export function importGraph(folders: readonly string[]): Import[] {
-  const aliases = packageAliases();
+  const aliases = packageAliases(ROOT);
   return folders.flatMap((folder) => sourceFiles(folder)).flatMap((file) => importsOf(file, aliases));
+}
+
+/** The imports of one file of the project at `root` (a path relative to it), `root`'s aliases applied. */
+export function importsOfFile(root: string, file: string): Import[] {
+  return importsOf(file, packageAliases(root), root);
 }
