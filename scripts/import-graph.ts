@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { filesUnder } from './repo-files.ts';
 
 export interface Import {
   from: string;
@@ -16,15 +17,6 @@ export interface Import {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE = /\.(ts|tsx|mts|mjs|js|astro)$/;
-const SKIPPED = new Set(['node_modules', 'dist', '.site', '.astro', 'test-results', 'playwright-report']);
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const file = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) return SKIPPED.has(entry.name) || entry.name.startsWith('.') ? [] : sourceFiles(file);
-    return SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [file] : [];
-  });
-}
 
 /** The script of an .astro file: its frontmatter and its <script> elements. */
 function astroScript(text: string): string {
@@ -84,7 +76,9 @@ function importsOf(file: string, aliases: Aliases, root = ROOT): Import[] {
 /** Every import of the files under `folders`, in file order. */
 export function importGraph(folders: readonly string[]): Import[] {
   const aliases = packageAliases(ROOT);
-  return folders.flatMap((folder) => sourceFiles(folder)).flatMap((file) => importsOf(file, aliases));
+  return filesUnder(folders, SOURCE, ROOT)
+    .filter((file) => !file.endsWith('.d.ts'))
+    .flatMap((file) => importsOf(file, aliases));
 }
 
 /** The imports of one file of the project at `root` (a path relative to it), `root`'s aliases applied. */

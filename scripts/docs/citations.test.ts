@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { citationProblems, filesUnder, productSections } from './citations.ts';
+import { filesUnder } from '../repo-files.ts';
+import { citationProblems, productSections, TEXT_FILE } from './citations.ts';
 
 const sections = productSections(readFileSync('docs/product.md', 'utf8'));
 const decisions = new Set(readdirSync('docs/decisions').flatMap((name) => (/^\d{4}-/.test(name) ? [Number(name.slice(0, 4))] : [])));
 
 describe('what the code and docs cite', () => {
   it('is inside the repository and exists', () => {
-    const files = [...filesUnder('.', ['src', 'functions', 'db', 'scripts', 'tests', 'docs', 'deploy', '.ci']), 'README.md'];
+    const files = [...filesUnder(['src', 'functions', 'db', 'scripts', 'tests', 'docs', 'deploy', '.ci'], TEXT_FILE), 'README.md'];
     expect(files.length).toBeGreaterThan(500);
     const problems = files
       .filter((file) => file !== 'scripts/docs/citations.ts' && file !== 'scripts/docs/citations.test.ts')

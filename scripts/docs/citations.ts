@@ -1,11 +1,7 @@
 // What the code and docs cite must be inside the repository and exist: a `docs/product.md,
 // <Section>` names one of its headings, a decision number names a record in docs/decisions/, and
 // nothing points at documents a newcomer does not have (the introduction of docs/product.md).
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-
-const TEXT_FILE = /\.(ts|tsx|mjs|astro|css|md|jsonc?|ya?ml)$/;
-const SKIPPED = new Set(['node_modules', 'dist', '.site', '.astro', 'test-results', 'playwright-report', 'fixtures']);
+export const TEXT_FILE = /\.(ts|tsx|mjs|astro|css|md|jsonc?|ya?ml)$/;
 
 /**
  * Words that point outside the repository: the planning folder beside it, a specification, an
@@ -22,17 +18,6 @@ export interface Citation {
   file: string;
   line: number;
   problem: string;
-}
-
-export function filesUnder(root: string, folders: readonly string[]): string[] {
-  const found: string[] = [];
-  const walk = (path: string) => {
-    if (statSync(path).isDirectory()) {
-      for (const name of readdirSync(path)) if (!SKIPPED.has(name)) walk(join(path, name));
-    } else if (TEXT_FILE.test(path)) found.push(path);
-  };
-  for (const folder of folders) walk(join(root, folder));
-  return found.map((path) => relative(root, path));
 }
 
 /** The headings of docs/product.md, without their `code` parts and "(Today)" marks. */
