@@ -6,19 +6,20 @@ import type { QuickStats } from '#functions/dashboard/store.ts';
 import { apiRequest } from '#lib/api-client.ts';
 import type { SocialLinks } from '#lib/socials.ts';
 import type { UploadListing } from '#lib/upload-kinds.ts';
+import { queryKeys } from './data/keys.ts';
 
 export const socialsQuery = queryOptions({
-  queryKey: ['socials'],
+  queryKey: queryKeys.socials,
   queryFn: async () => (await apiRequest<{ socials: SocialLinks }>('/api/socials/get')).socials,
 });
 
 export const quickStatsQuery = queryOptions({
-  queryKey: ['quick-stats'],
+  queryKey: queryKeys.quickStats,
   queryFn: async () => (await apiRequest<{ data: QuickStats }>('/api/admin/quick-stats')).data,
   staleTime: 0, // every visit to the dashboard shows the counts as they are now
 });
 
 export const uploadsQuery = queryOptions({
-  queryKey: ['uploads'],
+  queryKey: queryKeys.uploads,
   queryFn: async () => (await apiRequest<{ uploads: UploadListing }>('/api/images/manage')).uploads,
 });

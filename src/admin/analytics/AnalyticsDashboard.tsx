@@ -16,7 +16,8 @@ import { RetentionPanel } from './RetentionPanel.tsx';
 import { SegmentPanel } from './SegmentPanel.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { TopStories } from './TopStories.tsx';
-import { ANALYTICS_KEY, useAnalyticsQuery } from './useAnalyticsQuery.ts';
+import { useAnalyticsQuery } from './useAnalyticsQuery.ts';
+import { queryKeys } from '../data/keys.ts';
 
 export function AnalyticsDashboard() {
   const [days, setDays] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
@@ -39,7 +40,7 @@ export function AnalyticsDashboard() {
           <button
             type="button"
             className="button button-ghost"
-            onClick={() => void queryClient.refetchQueries({ queryKey: ANALYTICS_KEY, type: 'active' })}
+            onClick={() => void queryClient.refetchQueries({ queryKey: queryKeys.analytics, type: 'active' })}
             disabled={summary.loading}
           >
             Refresh

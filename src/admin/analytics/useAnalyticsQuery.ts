@@ -1,10 +1,9 @@
 // One analytics report as a query (decision 0033): its key carries every choice it depends on
 // (period, segment, story), so a late answer to an older choice lands under its own key and is
 // never shown for this one. The last answer stays while the next one loads, so the screen does
-// not flash empty; 'Refresh' refetches every report on screen (ANALYTICS_KEY).
+// not flash empty; 'Refresh' refetches every report on screen (queryKeys.analytics).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-export const ANALYTICS_KEY = ['analytics'] as const;
+import { queryKeys } from '../data/keys.ts';
 
 export interface LoadState<T> {
   loading: boolean;
@@ -18,7 +17,7 @@ export interface LoadState<T> {
  */
 export function useAnalyticsQuery<T>(key: readonly unknown[], load: () => Promise<T>, empty?: { value: T }): LoadState<T> {
   const query = useQuery({
-    queryKey: [...ANALYTICS_KEY, ...key],
+    queryKey: [...queryKeys.analytics, ...key],
     queryFn: empty ? () => load().catch(() => empty.value) : load,
     placeholderData: keepPreviousData,
     staleTime: 0, // a choice made again asks again: the numbers move while readers read

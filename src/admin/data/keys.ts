@@ -11,4 +11,13 @@ export const queryKeys = {
   storyChapters: (storyId: number) => ['stories', storyId, 'chapters'],
   chapter: (storyId: number, chapterNumber: number) => ['stories', storyId, 'chapters', chapterNumber],
   pageBreaks: ['page-breaks'],
+  socials: ['socials'],
+  quickStats: ['quick-stats'],
+  uploads: ['uploads'],
+  /** Every gallery query (the list, each gallery's image pages) starts with this. */
+  galleries: ['galleries'],
+  /** The moderation screen's comments, bans and stats start with this. */
+  moderation: ['moderation'],
+  /** Every analytics report starts with this. */
+  analytics: ['analytics'],
 } as const;

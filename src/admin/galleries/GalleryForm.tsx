@@ -11,7 +11,8 @@ import { FormActions, NoticeBanner, SelectField, TextAreaField } from '../compon
 import { fieldErrors, namedFailure } from '../data/failure.ts';
 import { useSave } from '../data/useSave.ts';
 import { TitleSlugFields } from '../stories/TitleSlugFields.tsx';
-import { GALLERIES_KEY, galleryApi } from './api.ts';
+import { galleryApi } from './api.ts';
+import { queryKeys } from '../data/keys.ts';
 
 type GalleryForm = Required<GalleryInput> & { description: string };
 const EMPTY_GALLERY: GalleryForm = { title: '', slug: '', description: '', rating: DEFAULT_GALLERY_RATING };
@@ -28,7 +29,7 @@ export function GalleryForm({ gallery, onSaved, onClose }: GalleryFormProps) {
   );
   const save = useSave({
     mutationFn: (input: GalleryInput) => galleryApi.save(input, gallery?.id),
-    invalidates: [GALLERIES_KEY],
+    invalidates: [queryKeys.galleries],
     onSuccess: (saved) => onSaved(saved, gallery === null),
   });
   const errors = fieldErrors(save.error);

@@ -8,7 +8,7 @@ import { NoticeBanner, useNotice } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';
 import { queryKeys } from '../data/keys.ts';
 import { useSave } from '../data/useSave.ts';
-import { GALLERIES_KEY, galleryApi, galleryImagesQuery } from './api.ts';
+import { galleryApi, galleryImagesQuery } from './api.ts';
 import { GalleryUpload } from './GalleryUpload.tsx';
 import { ImageCard } from './ImageCard.tsx';
 import { ImageForm } from './ImageForm.tsx';
@@ -32,7 +32,7 @@ export function GalleryImages({ gallery }: { gallery: Gallery }) {
 
   const deletion = useSave({
     mutationFn: (image: GalleryImage) => galleryApi.deleteImage(image.id),
-    invalidates: [GALLERIES_KEY],
+    invalidates: [queryKeys.galleries],
     onSuccess: () => showNotice({ kind: 'success', text: 'Image deleted successfully!' }),
     onError: (error) => showNotice({ kind: 'error', text: namedFailure(error, 'Failed to delete image') }),
   });
@@ -50,7 +50,7 @@ export function GalleryImages({ gallery }: { gallery: Gallery }) {
       <GalleryUpload
         galleryId={gallery.id}
         onUploaded={() => {
-          void queryClient.invalidateQueries({ queryKey: GALLERIES_KEY });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.galleries });
           void queryClient.invalidateQueries({ queryKey: queryKeys.publishState });
         }}
       />

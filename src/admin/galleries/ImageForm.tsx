@@ -7,7 +7,8 @@ import { Modal } from '../Modal.tsx';
 import { FormActions, NoticeBanner, TextField } from '../components.tsx';
 import { fieldErrors, namedFailure } from '../data/failure.ts';
 import { useSave } from '../data/useSave.ts';
-import { GALLERIES_KEY, galleryApi } from './api.ts';
+import { galleryApi } from './api.ts';
+import { queryKeys } from '../data/keys.ts';
 
 export const withoutExtension = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
 
@@ -22,7 +23,7 @@ interface ImageFormProps {
 export function ImageForm({ image, onSaved, onClose }: ImageFormProps) {
   const [title, setTitle] = useState(image.stored_title ?? '');
   const [altText, setAltText] = useState(image.alt_text ?? '');
-  const save = useSave({ mutationFn: galleryApi.updateImage, invalidates: [GALLERIES_KEY], onSuccess: onSaved });
+  const save = useSave({ mutationFn: galleryApi.updateImage, invalidates: [queryKeys.galleries], onSuccess: onSaved });
   const errors = fieldErrors(save.error);
 
   function submit(event: FormEvent) {

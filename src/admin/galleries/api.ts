@@ -1,23 +1,22 @@
 // The Gallery Manager's calls and queries. Uploads go through upload-file.ts: they need the
-// upload progress that fetch does not report. Every key starts with GALLERIES_KEY, so a change
+// upload progress that fetch does not report. Every key starts with queryKeys.galleries, so a change
 // to images (counts, the hero) refreshes the gallery list too (decision 0033).
 import { queryOptions } from '@tanstack/react-query';
 import type { GalleryInput } from '#functions/galleries/schema.ts';
 import type { ImageUpdateInput } from '#functions/images/schema.ts';
 import { apiRequest } from '#lib/api-client.ts';
 import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImagePage } from '#lib/galleries.ts';
-
-export const GALLERIES_KEY = ['galleries'] as const;
+import { queryKeys } from '../data/keys.ts';
 
 export const galleriesQuery = queryOptions({
-  queryKey: [...GALLERIES_KEY, 'list'],
+  queryKey: [...queryKeys.galleries, 'list'],
   queryFn: async () => (await apiRequest<{ galleries: Gallery[] }>('/api/galleries/list')).galleries,
 });
 
 /** One admin page of a gallery's images (100 at a time). */
 export const galleryImagesQuery = (galleryId: number, page: number) =>
   queryOptions({
-    queryKey: [...GALLERIES_KEY, galleryId, 'images', page],
+    queryKey: [...queryKeys.galleries, galleryId, 'images', page],
     queryFn: () => apiRequest<GalleryImagePage>(`/api/images/gallery-list?gallery_id=${galleryId}&page=${page}&limit=${ADMIN_IMAGE_LIMIT}`),
   });
 

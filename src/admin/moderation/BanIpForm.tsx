@@ -7,7 +7,7 @@ import { FormActions, NoticeBanner, TextField } from '../components.tsx';
 import { namedFailure } from '../data/failure.ts';
 import { useSave } from '../data/useSave.ts';
 import { moderationApi } from './api.ts';
-import { MODERATION_KEY } from './useModerationData.ts';
+import { queryKeys } from '../data/keys.ts';
 
 /** The reason given when the ban starts from a comment. */
 export const COMMENT_BAN_REASON = 'Spam/inappropriate content';
@@ -29,7 +29,7 @@ export function BanIpForm({ initial, onClose, onBanned }: BanIpFormProps) {
   const [missing, setMissing] = useState(false);
   const ban = useSave({
     mutationFn: ({ address, reason }: { address: string; reason: string }) => moderationApi.banIp(address, reason),
-    invalidates: [MODERATION_KEY],
+    invalidates: [queryKeys.moderation],
     onSuccess: onBanned,
   });
   const error = missing ? 'IP address is required' : ban.error && namedFailure(ban.error, 'Failed to ban IP');

@@ -16,7 +16,8 @@ import { CommentFilterBar } from './CommentFilterBar.tsx';
 import { actionFailure, actionSuccess } from './display.ts';
 import { ALL_COMMENTS, type CommentFilters } from './filters.ts';
 import { ModerationStatsTiles } from './ModerationStatsTiles.tsx';
-import { MODERATION_KEY, useModerationData } from './useModerationData.ts';
+import { useModerationData } from './useModerationData.ts';
+import { queryKeys } from '../data/keys.ts';
 
 /** docs/product.md, Forms and messages. */
 export const UNBAN_QUESTION = 'Are you sure you want to unban this IP address?';
@@ -29,14 +30,14 @@ export function ModerationManager() {
   const { confirm, dialog } = useConfirm();
   const queryClient = useQueryClient();
   // A refused action may mean the list is out of date (another moderator acted): it refreshes too.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: MODERATION_KEY });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.moderation });
 
   const bannedAddresses = new Set(bans && 'data' in bans ? bans.data.map((ban) => ban.ip_address) : []);
 
   const moderation = useSave({
     mutationFn: ({ comment, action }: { comment: ModeratedComment; action: ModerationAction }) =>
       moderationApi.moderate(comment.id, action),
-    invalidates: [MODERATION_KEY],
+    invalidates: [queryKeys.moderation],
     onSuccess: (_answer, { action }) => showNotice({ kind: 'success', text: actionSuccess(action) }),
     onError: (error, { action }) => {
       showNotice({ kind: 'error', text: namedFailure(error, actionFailure(action)) });
@@ -45,7 +46,7 @@ export function ModerationManager() {
   });
   const unbanning = useSave({
     mutationFn: (ban: BannedIp) => moderationApi.unbanIp(ban.id),
-    invalidates: [MODERATION_KEY],
+    invalidates: [queryKeys.moderation],
     onSuccess: () => showNotice({ kind: 'success', text: 'IP address unbanned successfully!' }),
     onError: (error) => {
       showNotice({ kind: 'error', text: namedFailure(error, 'Failed to unban IP') });

@@ -6,9 +6,9 @@ import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react
 import { namedFailure } from '../data/failure.ts';
 import { moderationApi } from './api.ts';
 import type { CommentFilters } from './filters.ts';
+import { queryKeys } from '../data/keys.ts';
 
 /** Every moderation query starts with this: an action invalidates them all. */
-export const MODERATION_KEY = ['moderation'] as const;
 
 /** Still loading (null), loaded, or the failure's message. */
 export type Loaded<T> = { data: T } | { error: string } | null;
@@ -24,12 +24,12 @@ const FRESH = { staleTime: 0 } as const;
 export function useModerationData(filters: CommentFilters) {
   const commentsQuery = useQuery({
     ...FRESH,
-    queryKey: [...MODERATION_KEY, 'comments', filters],
+    queryKey: [...queryKeys.moderation, 'comments', filters],
     queryFn: () => moderationApi.comments(filters),
     placeholderData: keepPreviousData, // the list stays while another filter's loads
   });
-  const bansQuery = useQuery({ ...FRESH, queryKey: [...MODERATION_KEY, 'bans'], queryFn: moderationApi.bannedIps });
-  const statsQuery = useQuery({ ...FRESH, queryKey: [...MODERATION_KEY, 'stats'], queryFn: moderationApi.stats });
+  const bansQuery = useQuery({ ...FRESH, queryKey: [...queryKeys.moderation, 'bans'], queryFn: moderationApi.bannedIps });
+  const statsQuery = useQuery({ ...FRESH, queryKey: [...queryKeys.moderation, 'stats'], queryFn: moderationApi.stats });
 
   const comments = loaded(commentsQuery, 'Failed to load comments');
   const bans = loaded(bansQuery, 'Failed to load banned IPs');
