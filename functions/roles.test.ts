@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CallOptions, useApiTestContext } from '#scripts/test/api.ts';
 import { STAFF_ROLES, type StaffRole } from '#db/types.ts';
-import { hashPassword } from './auth/password.ts';
+import { hashTestPassword } from '#scripts/test/passwords.ts';
 import { signSessionToken } from './auth/session.ts';
 import { userStore } from './auth/store.ts';
 import { ANALYTICS_ROLES, ARCHIVE_ROLES, CONTENT_ROLES, MODERATION_ROLES } from './core/roles.ts';
@@ -187,7 +187,7 @@ let passwordHash: Promise<string> | undefined;
 
 /** A user with the role and a session cookie for it (the token is minted: no sign-in per test). */
 async function sessionFor(role: StaffRole): Promise<string> {
-  passwordHash ??= hashPassword(PASSWORD);
+  passwordHash ??= hashTestPassword(PASSWORD);
   const user = await userStore.create(t.database.db, { username: `${role}-user`, password_hash: await passwordHash, role });
   return `session=${await signSessionToken(t.deps.sessionSecret, { userId: user.id, version: 1 }, new Date())}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionCookieFrom, useApiTestContext } from '#scripts/test/api.ts';
+import { PASSWORD_COST } from './password.ts';
 
 const t = useApiTestContext();
 const PASSWORD = 'correct horse battery';
@@ -176,6 +177,10 @@ describe('POST /api/auth/change-password', () => {
     expect((await t.call('/api/auth/me', { cookie: here })).status).toBe(401);
     expect((await t.call('/api/auth/login', { json: { username: 'admin', password: PASSWORD } })).status).toBe(401);
     expect((await t.call('/api/auth/login', { json: { username: 'admin', password: NEW_PASSWORD } })).status).toBe(200);
+    // The test's account was hashed cheaply (scripts/test/passwords.ts); the route hashes at the production cost.
+    const { password_hash } = await t.database.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
+    const { memorySize, iterations, parallelism } = PASSWORD_COST;
+    expect(password_hash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${memorySize},t=${iterations},p=${parallelism}\\$`));
   });
 
   it.each([

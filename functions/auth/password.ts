@@ -2,11 +2,19 @@
 // runtime without native addons. Parameters: OWASP's minimum for argon2id (m=19 MiB, t=2, p=1).
 import { argon2id, argon2Verify } from 'hash-wasm';
 
-const ARGON2_PARAMS = { iterations: 2, parallelism: 1, memorySize: 19 * 1024, hashLength: 32 } as const;
+/** What one hash costs. The encoded hash records it, so a check costs what the hash it checks cost. */
+export interface PasswordCost {
+  iterations: number;
+  parallelism: number;
+  /** KiB */
+  memorySize: number;
+}
 
-export async function hashPassword(password: string): Promise<string> {
+export const PASSWORD_COST: PasswordCost = { iterations: 2, parallelism: 1, memorySize: 19 * 1024 };
+
+export async function hashPassword(password: string, cost: PasswordCost = PASSWORD_COST): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  return argon2id({ password, salt, ...ARGON2_PARAMS, outputType: 'encoded' });
+  return argon2id({ password, salt, ...cost, hashLength: 32, outputType: 'encoded' });
 }
 
 export async function verifyPassword(password: string, encodedHash: string): Promise<boolean> {

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApiTestContext } from '#scripts/test/api.ts';
 import { MemoryStorage } from '#scripts/test/memory-storage.ts';
-import { hashPassword } from '#functions/auth/password.ts';
+import { hashTestPassword } from '#scripts/test/passwords.ts';
 import { userStore } from '#functions/auth/store.ts';
 import { chapterTestKit } from '#functions/chapters/test-kit.ts';
 import { sharpImages } from '#scripts/server/sharp-images.ts';
@@ -100,7 +100,11 @@ describe('worker fetch: the API', () => {
   });
 
   it('tells the rebuild trigger about content changes and marks cookies Secure for an https SITE_URL', async () => {
-    await userStore.create(t.database.db, { username: 'mara', password_hash: await hashPassword('correct horse battery'), role: 'author' });
+    await userStore.create(t.database.db, {
+      username: 'mara',
+      password_hash: await hashTestPassword('correct horse battery'),
+      role: 'author',
+    });
     const login = await worker.fetch(
       new Request('http://author.example/api/auth/login', {
         method: 'POST',

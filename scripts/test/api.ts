@@ -2,7 +2,7 @@
 // before each test, and helpers to call the app as a browser would. With API_TEST_REMOTE set
 // (by `npm run test:cloud`) the same tests call the worker in workerd instead (remote-api.ts).
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { hashPassword } from '#functions/auth/password.ts';
+import { hashTestPassword } from './passwords.ts';
 import { userStore } from '#functions/auth/store.ts';
 import { createApp, type App } from '#functions/app.ts';
 import type { StaffRole } from '#db/types.ts';
@@ -110,7 +110,7 @@ export function useApiTestContext(): ApiTestContext {
     return ctx.app.request(`${TEST_ORIGIN}${path}`, { method, headers, body });
   };
   ctx.createUser = async (username, password, role = 'admin') => {
-    const user = await userStore.create(ctx.database.db, { username, password_hash: await hashPassword(password), role });
+    const user = await userStore.create(ctx.database.db, { username, password_hash: await hashTestPassword(password), role });
     return user.id;
   };
   ctx.signIn = async (username, password) => {
