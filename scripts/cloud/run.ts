@@ -25,11 +25,12 @@ import { findPostgresBin, startCluster, type Cluster } from '#scripts/test/postg
 import { readS3Config } from '#core/config-values.ts';
 import { REMOTE_TARGET_VARIABLE, type RemoteTarget } from '#scripts/test/remote-api.ts';
 import { S3_BUCKET, S3_CREDENTIALS, startS3Server } from './s3.ts';
-import { startWorker } from './wrangler-dev.ts';
+import { type RunningWorker, startWorker } from './wrangler-dev.ts';
 import { startWsProxy, type WsProxy } from './ws-proxy.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// The ports this harness uses (4821-4829); the worker's is the one the browser tests use.
+// The ports this harness uses (4821-4827, and two per API suite worker from 4828); the worker's is
+// the one the browser tests use.
 const PORT = {
   worker: 4821,
   wsProxy: 4822,
@@ -38,9 +39,14 @@ const PORT = {
   node: 4825,
   inspector: 4826,
   hook: 4827,
-  suiteWorker: 4828,
-  suiteInspector: 4829,
+  suiteWorkers: 4828,
 };
+/**
+ * Workers in workerd for the whole API suite, each with a database and a bucket folder of its own
+ * and a vitest worker of its own. One workerd runs a request at a time, so with one the suite left
+ * a core idle; two halve its time on two cores.
+ */
+const API_SUITE_WORKERS = 2;
 const ADMIN_PASSWORD = E2E_ADMIN.password; // tests/cloud/client.ts signs in with it
 /** The API route whose latency is compared: a database read every reader's page makes. */
 const LATENCY_ROUTE = '/api/stories/list?status=published';
@@ -203,38 +209,41 @@ async function runApiSuiteInWorker(
   settings: Record<string, string>,
   filters: string[],
 ): Promise<void> {
-  const databaseUrl = await createDatabase(cluster.url, 'api_suite');
-  await runNode(['scripts/db-migrate.ts'], { ...process.env, DATABASE_URL: databaseUrl }, 60_000);
-  const url = `http://127.0.0.1:${PORT.suiteWorker}`;
+  // Migrated once; the other workers' databases are copies of it.
+  const firstDatabase = await createDatabase(cluster.url, 'api_suite_1');
+  await runNode(['scripts/db-migrate.ts'], { ...process.env, DATABASE_URL: firstDatabase }, 60_000);
+  const databases = [firstDatabase];
+  for (let n = 2; n <= API_SUITE_WORKERS; n++) databases.push(await createDatabase(cluster.url, `api_suite_${n}`, 'api_suite_1'));
   const { RATE_LIMIT_SCALE: _scale, ...shared } = settings;
-  const vars = {
-    ...shared,
-    DATABASE_URL: databaseUrl,
-    SITE_URL: url,
-    S3_PREFIX: 'api-suite/',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    NEON_WS_PROXY: wsProxyUrl,
-  };
-  const worker = await startWorker({
-    projectRoot,
-    config: path.join(projectRoot, 'wrangler.jsonc'),
-    port: PORT.suiteWorker,
-    inspectorPort: PORT.suiteInspector,
-    readyTimeoutMs: 90_000,
-    vars,
-  });
-  const target: RemoteTarget = { url, databaseUrl, sessionSecret: vars.SESSION_SECRET, s3: readS3Config(vars)! };
+  // One after another: each runs the worker's build step (scripts/cloudflare-wasm.mjs), which writes a file.
+  const workers: { worker: RunningWorker; target: RemoteTarget }[] = [];
+  for (const [index, databaseUrl] of databases.entries()) {
+    const port = PORT.suiteWorkers + 2 * index;
+    const url = `http://127.0.0.1:${port}`;
+    const vars = {
+      ...shared,
+      DATABASE_URL: databaseUrl,
+      SITE_URL: url,
+      S3_PREFIX: `api-suite-${index + 1}/`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      NEON_WS_PROXY: wsProxyUrl,
+    };
+    const config = path.join(projectRoot, 'wrangler.jsonc');
+    const worker = await startWorker({ projectRoot, config, port, inspectorPort: port + 1, readyTimeoutMs: 90_000, vars });
+    workers.push({ worker, target: { url, databaseUrl, sessionSecret: vars.SESSION_SECRET, s3: readS3Config(vars)! } });
+  }
   try {
     await runNode(
       ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.api-suite.config.ts', ...filters],
-      { ...process.env, [REMOTE_TARGET_VARIABLE]: JSON.stringify(target) },
+      { ...process.env, [REMOTE_TARGET_VARIABLE]: JSON.stringify(workers.map(({ target }) => target)) },
       15 * 60_000,
     );
   } catch (error) {
-    console.error(`--- what the API suite's worker printed (last 4000 characters):\n${worker.output().slice(-4000)}`);
+    for (const [index, { worker }] of workers.entries())
+      console.error(`--- what API suite worker ${index + 1} printed (last 4000 characters):\n${worker.output().slice(-4000)}`);
     throw error;
   } finally {
-    await stopProcess(worker.child);
+    await Promise.all(workers.map(({ worker }) => stopProcess(worker.child)));
   }
 }
 

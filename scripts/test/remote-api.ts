@@ -18,11 +18,20 @@ export interface RemoteTarget {
   s3: S3StorageOptions;
 }
 
+/** Holds the workers as a JSON array: one per vitest worker, each with a database and bucket folder of its own. */
 export const REMOTE_TARGET_VARIABLE = 'API_TEST_REMOTE';
 
-function readRemoteTarget(): RemoteTarget | null {
+/** The workers `npm run test:cloud` started for the suite, or none. */
+export function remoteTargets(): RemoteTarget[] {
   const raw = process.env[REMOTE_TARGET_VARIABLE];
-  return raw ? (JSON.parse(raw) as RemoteTarget) : null;
+  return raw ? (JSON.parse(raw) as RemoteTarget[]) : [];
+}
+
+/** This test process's worker: vitest numbers its workers from 1 (VITEST_POOL_ID), so no two share one. */
+function readRemoteTarget(): RemoteTarget | null {
+  const targets = remoteTargets();
+  if (targets.length === 0) return null;
+  return targets[(Number(process.env['VITEST_POOL_ID'] ?? 1) - 1) % targets.length]!;
 }
 
 export const remoteTarget = readRemoteTarget();

@@ -4,6 +4,7 @@
 // and are left out.
 import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { remoteTargets } from '../../scripts/test/remote-api.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const candidates = fs.globSync(['functions/**/*.test.ts', 'scripts/**/*.test.ts', 'db/**/*.test.ts'], { cwd: root });
@@ -15,9 +16,9 @@ export default defineConfig({
     root,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One worker and one database, emptied before each test: the files run one after another.
-    fileParallelism: false,
-    maxWorkers: 1,
+    // One vitest worker per worker in workerd, each with its own database, emptied before each
+    // test: the files of one run one after another.
+    maxWorkers: Math.max(1, remoteTargets().length),
     reporters: ['default', './tests/cloud/skip-reasons-reporter.ts'],
   },
 });
