@@ -4,7 +4,8 @@
 // and are left out.
 import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { remoteTargets } from '../../scripts/test/remote-api.ts';
+import { testProjects } from '#scripts/test/module-sharing.ts';
+import { remoteTargets } from '#scripts/test/remote-api.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const candidates = fs.globSync(['functions/**/*.test.ts', 'scripts/**/*.test.ts', 'db/**/*.test.ts'], { cwd: root });
@@ -12,7 +13,6 @@ const harnessFiles = candidates.filter((file) => fs.readFileSync(new URL(file, `
 
 export default defineConfig({
   test: {
-    include: harnessFiles,
     root,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -20,5 +20,6 @@ export default defineConfig({
     // test: the files of one run one after another.
     maxWorkers: Math.max(1, remoteTargets().length),
     reporters: ['default', './tests/cloud/skip-reasons-reporter.ts'],
+    projects: testProjects(root, harnessFiles),
   },
 });
