@@ -392,18 +392,16 @@ describe('POST /api/images/gallery-upload', () => {
     }
   });
 
-  it('uploads a 2 MB PNG (metadata, thumbnails, storage, row) within the 500 ms budget', async () => {
+  // Its time against the 500 ms budget is measured by `npm run bench:gallery`, not asserted here.
+  it('uploads a 2 MB PNG with its metadata, thumbnails, stored file and row', async () => {
     const cookie = await t.signedInAs('author');
     const gallery = await kit.insertGallery();
-    await upload(cookie, gallery, [{ name: 'warm-up.png', bytes: await pngBytes() }]); // first use loads libvips
     const bytes = fixture('enslo-comfyui.png');
     expect(bytes.length).toBeGreaterThan(2_000_000);
-    const started = performance.now();
-    await upload(cookie, gallery, [{ name: 'enslo-comfyui.png', bytes }]);
-    const elapsed = performance.now() - started;
-    console.log(`gallery-upload of a ${(bytes.length / 1e6).toFixed(2)} MB PNG: ${elapsed.toFixed(0)} ms`);
-    // The budget is 500 ms; this leaves room for a busy test machine and still catches a regression.
-    expect(elapsed).toBeLessThan(1500);
+    const { images } = await upload(cookie, gallery, [{ name: 'enslo-comfyui.png', bytes }]);
+    expect(images[0]).toMatchObject({ original_name: 'enslo-comfyui.png', generator: 'comfyui' });
+    expect(images[0]!['prompt']).toBeTruthy();
+    expect(await rows()).toHaveLength(1);
   });
 
   it('accepts the files under "files" too', async () => {

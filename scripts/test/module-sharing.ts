@@ -1,5 +1,5 @@
 // Which test files share one module graph per vitest worker (`isolate: false`) instead of loading
-// the app again for each file (decision 0030). The API's test files keep no state in modules and
+// the app again for each file (decision 0040). The API's test files keep no state in modules and
 // each opens its own database and app, so they share; a file that replaces a module (vi.mock)
 // would leak the replacement into the files after it, and the scripts' tests start processes,
 // watch signals and time connections, so each of those keeps a graph of its own.
