@@ -4,7 +4,7 @@
 // comment, keys, focus, a shareable address), copying a prompt, failures, and 'Gallery not found.'.
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts';
+import { expectNoAxeViolations, hydrated, signIn, watchConsoleErrors } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -276,7 +276,7 @@ test('a comment the server refuses shows the status and its words', async ({ pag
     route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Too many comments.' }) }),
   );
   await page.goto(PG_GALLERY);
-  await card(page, 'Duck study').getByRole('button', { name: 'Open Duck study' }).click();
+  await (await hydrated(card(page, 'Duck study'))).getByRole('button', { name: 'Open Duck study' }).click();
   const box = lightbox(page, 'Duck study');
   await box.getByRole('textbox', { name: 'Comment' }).fill('Quack');
   await box.getByRole('button', { name: 'Submit Comment' }).click();
@@ -322,7 +322,7 @@ test('the light theme passes axe on the list, a gallery and the open lightbox', 
   await expectNoAxeViolations(page);
   await page.goto(PG_GALLERY);
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Open Veil crossing' }).click();
+  await (await hydrated(page.getByRole('button', { name: 'Open Veil crossing' }))).click();
   await expect(lightbox(page, 'Veil crossing').getByText('No comments yet. Be the first to comment!')).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { StaffRole } from '#db/types.ts';
 import { E2E_ADMIN, E2E_STAFF } from '#scripts/test/session.ts';
 
@@ -32,4 +32,13 @@ export function watchConsoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * Waits until the island holding `locator` has hydrated (Astro drops an island's `ssr` attribute
+ * once its component runs): before that a click on its server-rendered buttons does nothing.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  await expect(locator.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+  return locator;
 }

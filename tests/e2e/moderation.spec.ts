@@ -6,7 +6,7 @@
 // (commenting works again) and deletes a comment. Then typed bans, load and action failures, and
 // the screen on a phone and from the keyboard.
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, request, test } from '@playwright/test';
-import { ADMIN, expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts';
+import { ADMIN, expectNoAxeViolations, hydrated, signIn, watchConsoleErrors } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -68,7 +68,7 @@ async function commentOnChapter(reader: Page, text: string): Promise<Locator> {
 
 async function commentOnImage(reader: Page, text: string): Promise<Locator> {
   await reader.goto(GALLERY);
-  await reader.getByRole('button', { name: `Open ${IMAGE}` }).click();
+  await (await hydrated(reader.getByRole('button', { name: `Open ${IMAGE}` }))).click();
   const box = reader.getByRole('dialog', { name: IMAGE });
   await expect(box.getByRole('heading', { name: /^Comments/ })).toBeVisible();
   await box.getByLabel('Name (optional)').fill(READER);
@@ -186,7 +186,7 @@ test('reject hides a comment and counts it as rejected, without deleting it', as
 
   const reader = await newReader(browser);
   await reader.goto(GALLERY);
-  await reader.getByRole('button', { name: `Open ${IMAGE}` }).click();
+  await (await hydrated(reader.getByRole('button', { name: `Open ${IMAGE}` }))).click();
   const box = reader.getByRole('dialog', { name: IMAGE });
   await expect(box.getByText('No comments yet. Be the first to comment!')).toBeVisible();
   await expect(box.getByText(IMAGE_TEXT)).toHaveCount(0);
