@@ -26,7 +26,7 @@ interface NetworkItem {
 }
 
 export async function measurePage(url: string): Promise<PageMeasure> {
-  const { executablePath } = resolveChromium();
+  const { executablePath } = resolveChromium(process.env, 'system');
   const chrome = await chromeLauncher.launch({
     ...(executablePath ? { chromePath: executablePath } : {}),
     chromeFlags: [

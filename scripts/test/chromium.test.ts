@@ -19,13 +19,21 @@ describe('chooseChromium', () => {
     expect(chooseChromium({ CHROMIUM_PATH: '/nonexistent' }, linux(SYSTEM_CHROMIUM))).toEqual({ source: 'packaged' });
   });
 
-  it('takes /usr/bin/chromium when CHROMIUM_PATH is unset (or empty) and it exists', () => {
-    expect(chooseChromium({}, linux(SYSTEM_CHROMIUM))).toEqual({ source: 'path', path: SYSTEM_CHROMIUM });
-    expect(chooseChromium({ CHROMIUM_PATH: '' }, linux(SYSTEM_CHROMIUM))).toEqual({ source: 'path', path: SYSTEM_CHROMIUM });
+  it('takes the packaged Chromium before Debian’s for the tests, when CHROMIUM_PATH is unset (or empty)', () => {
+    expect(chooseChromium({}, linux(SYSTEM_CHROMIUM))).toEqual({ source: 'packaged' });
+    expect(chooseChromium({ CHROMIUM_PATH: '' }, linux(SYSTEM_CHROMIUM))).toEqual({ source: 'packaged' });
   });
 
-  it('takes the packaged Chromium when there is no system one', () => {
-    expect(chooseChromium({}, linux())).toEqual({ source: 'packaged' });
+  it('takes /usr/bin/chromium first when the full browser is preferred (Lighthouse), else the packaged one', () => {
+    expect(chooseChromium({}, linux(SYSTEM_CHROMIUM), 'system')).toEqual({ source: 'path', path: SYSTEM_CHROMIUM });
+    expect(chooseChromium({}, linux(), 'system')).toEqual({ source: 'packaged' });
+  });
+
+  it('takes /usr/bin/chromium where the packaged Linux x64 binary cannot run', () => {
+    expect(chooseChromium({}, { exists: present(SYSTEM_CHROMIUM), platform: 'linux-arm64' })).toEqual({
+      source: 'path',
+      path: SYSTEM_CHROMIUM,
+    });
   });
 
   it("leaves it to Playwright's own browser where the packaged Linux x64 binary cannot run", () => {

@@ -1,9 +1,9 @@
 // Which Chromium Playwright drives (playwright.config.ts, so `npm test`, `npm run test:e2e` and
 // `npm run screenshots` alike). Playwright cannot download its own browsers here, so: the one at
-// CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the headless Chromium that the npm package
-// @sparticuz/chromium carries inside itself (a devDependency, so `npm install` is enough). That
-// one is a Linux x64 binary; elsewhere (a Mac) Playwright's own browser is used, as it can be
-// installed there with `npx playwright install chromium`.
+// CHROMIUM_PATH, else the headless Chromium that the npm package @sparticuz/chromium carries
+// inside itself (a devDependency, so `npm install` is enough), else Debian's /usr/bin/chromium.
+// The packaged one is a Linux x64 binary; elsewhere (a Mac) Playwright's own browser is used, as
+// it can be installed there with `npx playwright install chromium`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,15 +37,29 @@ export interface ChoiceContext {
 }
 
 /**
- * CHROMIUM_PATH when it exists; /usr/bin/chromium when CHROMIUM_PATH is unset and it exists;
- * otherwise the packaged one (a missing CHROMIUM_PATH is how to try it on a machine that has
- * Debian's), or Playwright's own where the packaged binary cannot run.
+ * Which browser to take when CHROMIUM_PATH names none. `packaged` (the tests): the headless
+ * Chromium of @sparticuz/chromium first, a headless shell whose version package-lock.json pins and
+ * which runs the browser tests about 40% faster than Debian's full browser (decision 0040).
+ * `system` (Lighthouse, which measures what a reader's full browser does): Debian's first.
  */
-export function chooseChromium(env: NodeJS.ProcessEnv, { exists, platform }: ChoiceContext): ChromiumChoice {
+export type ChromiumPreference = 'packaged' | 'system';
+
+/**
+ * CHROMIUM_PATH when it exists; otherwise the packaged one and /usr/bin/chromium in the order
+ * `preference` gives (a missing CHROMIUM_PATH always means the packaged one), or Playwright's own
+ * where neither can run.
+ */
+export function chooseChromium(
+  env: NodeJS.ProcessEnv,
+  { exists, platform }: ChoiceContext,
+  preference: ChromiumPreference = 'packaged',
+): ChromiumChoice {
   const wanted = env['CHROMIUM_PATH'];
   if (wanted && exists(wanted)) return { source: 'path', path: wanted };
-  if (!wanted && exists(SYSTEM_CHROMIUM)) return { source: 'path', path: SYSTEM_CHROMIUM };
-  return platform === 'linux-x64' ? { source: 'packaged' } : { source: 'playwright' };
+  const system = !wanted && exists(SYSTEM_CHROMIUM) ? ({ source: 'path', path: SYSTEM_CHROMIUM } as const) : null;
+  if (preference === 'system' && system) return system;
+  if (platform === 'linux-x64') return { source: 'packaged' };
+  return system ?? { source: 'playwright' };
 }
 
 export interface ChromiumLaunch {
@@ -56,8 +70,8 @@ export interface ChromiumLaunch {
   note?: string;
 }
 
-export function resolveChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLaunch {
-  const choice = chooseChromium(env, { exists: fs.existsSync, platform: `${process.platform}-${process.arch}` });
+export function resolveChromium(env: NodeJS.ProcessEnv = process.env, preference: ChromiumPreference = 'packaged'): ChromiumLaunch {
+  const choice = chooseChromium(env, { exists: fs.existsSync, platform: `${process.platform}-${process.arch}` }, preference);
   if (choice.source === 'path') return { executablePath: choice.path, args: CHROMIUM_ARGS };
   const executablePath = choice.source === 'packaged' ? unpackPackagedChromium() : undefined;
   const missing = env['CHROMIUM_PATH'];

@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { NoticeBanner } from '#src/admin/components.tsx';
 import { DataProvider } from '#src/admin/data/DataProvider.tsx';
 import { failureText, fieldErrors } from '#src/admin/data/failure.ts';
-import { useAuthorTimeZone } from '#src/admin/data/queries.ts';
+import { useSettledTimeZone } from '#src/admin/data/queries.ts';
 import { chapterDraft, chapterInput } from '#src/admin/stories/chapter-draft.ts';
 import { ChapterFields } from '#src/admin/stories/ChapterFields.tsx';
 import { useChapter, useSaveChapter } from '#src/admin/stories/queries.ts';
@@ -40,19 +40,19 @@ export default function ChapterEditDialog(props: Props) {
 
 function EditDialog({ storyId, storySlug, chapterNumber, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const timeZone = useAuthorTimeZone();
+  // Release times are entered in the author's zone: the form waits for it (useSettledTimeZone).
+  const timeZone = useSettledTimeZone();
   const loaded = useChapter(storyId, chapterNumber);
   useEffect(() => dialog.current?.showModal(), []);
 
   return (
     <dialog ref={dialog} className="edit-dialog" aria-labelledby="edit-dialog-title" onCancel={onClose} onClose={onClose}>
       <h2 id="edit-dialog-title">Edit chapter</h2>
-      {loaded.data ? (
-        // Keyed by the zone: a draft's release time is read on the author's clock once it is known.
-        <EditForm key={timeZone} chapter={loaded.data} storySlug={storySlug} timeZone={timeZone} onClose={onClose} />
+      {loaded.data && timeZone !== null ? (
+        <EditForm chapter={loaded.data} storySlug={storySlug} timeZone={timeZone} onClose={onClose} />
       ) : (
         <div className="edit-form">
-          {loaded.isPending ? (
+          {loaded.isPending || timeZone === null ? (
             <p role="status">Loading chapter…</p>
           ) : (
             <NoticeBanner

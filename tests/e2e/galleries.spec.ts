@@ -287,7 +287,7 @@ test('a comment the server refuses shows the status and its words', async ({ pag
 test('Copy puts the prompt on the clipboard and says Copied for a second', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(PG_GALLERY);
-  const duck = card(page, 'Duck study');
+  const duck = await hydrated(card(page, 'Duck study'));
   const copy = duck.getByRole('button', { name: 'Copy prompt', exact: true });
   await copy.click();
   await expect(duck.getByRole('button', { name: 'Copied prompt' })).toBeVisible();
@@ -311,7 +311,7 @@ test('a failing API: the list says so for X, the gallery page when it cannot loa
   await page.route('**/api/images/gallery-list*', (route) => route.abort());
   await page.goto(PG_GALLERY);
   await expect(cards(page)).toHaveCount(3); // prebuilt
-  await page.getByRole('searchbox', { name: 'Search images' }).fill('duck');
+  await (await hydrated(page.getByRole('searchbox', { name: 'Search images' }))).fill('duck');
   await expect(page.getByRole('alert')).toHaveText('Failed to load images for this gallery.');
 });
 

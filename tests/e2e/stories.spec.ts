@@ -193,6 +193,30 @@ test("switching stories quickly shows the chosen story's chapters, never an earl
   await expect(page.locator('.chapter-row')).toHaveCount(0);
 });
 
+test("the chapter form waits for the author's time zone, so nothing typed is reset when it arrives", async ({ page }) => {
+  await signIn(page);
+  // The profile, which holds the zone, answers only when the test lets it.
+  let answerProfile = () => {};
+  const profileHeld = new Promise<void>((resolve) => {
+    answerProfile = resolve;
+  });
+  await page.route('**/api/author/get', async (route) => {
+    await profileHeld;
+    await route.continue().catch(() => {}); // the page may have moved on
+  });
+  await openStory(page, 'The Lantern Fleet');
+  await page.getByRole('button', { name: 'Add Chapter' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Chapter' });
+  await expect(form.getByRole('status')).toHaveText('Loading…');
+  await expect(form.getByLabel('Title')).toHaveCount(0);
+  answerProfile();
+  await form.getByLabel('Title').fill('Typed at once');
+  await form.getByLabel('Content (Markdown)').fill('Still here.');
+  await expect(form.getByLabel('Title')).toHaveValue('Typed at once');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+});
+
 test('a refused chapter save shows the problem at its field', async ({ page }) => {
   await signIn(page);
   await openStory(page, 'The Clockwork Tide');

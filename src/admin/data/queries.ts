@@ -16,3 +16,13 @@ export const authorProfileQuery = queryOptions({
 export function useAuthorTimeZone(): string {
   return useQuery({ ...authorProfileQuery, select: (profile) => profile.time_zone }).data ?? 'UTC';
 }
+
+/**
+ * The zone for a form that reads release times in it: null until the profile has answered (UTC
+ * when it failed). A form must not show its fields before: one filled in UTC and started again
+ * when the zone arrived would throw away what the author had typed meanwhile.
+ */
+export function useSettledTimeZone(): string | null {
+  const zone = useQuery({ ...authorProfileQuery, select: (profile) => profile.time_zone });
+  return zone.isPending ? null : (zone.data ?? 'UTC');
+}

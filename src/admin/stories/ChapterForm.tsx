@@ -10,6 +10,7 @@ import { failureText, fieldErrors } from '../data/failure.ts';
 import { type ChapterDraft, chapterDraft, chapterInput, newChapterDraft } from './chapter-draft.ts';
 import { ChapterFields } from './ChapterFields.tsx';
 import { CHAPTER_FILE_ACCEPT, readMarkdownFile } from './markdown-file.ts';
+import { useSettledTimeZone } from '../data/queries.ts';
 import { useChapter, useSaveChapter } from './queries.ts';
 
 interface ChapterFormProps {
@@ -17,35 +18,27 @@ interface ChapterFormProps {
   /** The chapter to edit, or null to add one. */
   chapter: AdminChapterSummary | null;
   suggestedNumber: number;
-  /** The author's time zone: release times are entered in it. */
-  timeZone: string;
   /** `message` is the server's word on the save (a release time that had passed). */
   onSaved(created: boolean, message?: string): void;
   onClose(): void;
 }
 
-export function ChapterForm({ storyId, chapter, suggestedNumber, timeZone, onSaved, onClose }: ChapterFormProps) {
+export function ChapterForm({ storyId, chapter, suggestedNumber, onSaved, onClose }: ChapterFormProps) {
   const loaded = useChapter(storyId, chapter?.chapter_number ?? 0, chapter !== null);
-  const body = (initial: ChapterDraft) => (
-    // Keyed by the zone: a draft's release time is read on the author's clock once it is known.
-    <ChapterFormBody
-      key={timeZone}
-      storyId={storyId}
-      chapterId={chapter?.id}
-      initial={initial}
-      timeZone={timeZone}
-      onSaved={onSaved}
-      onClose={onClose}
-    />
+  // Release times are entered in the author's zone: the fields wait for it (useSettledTimeZone).
+  const timeZone = useSettledTimeZone();
+  const body = (initial: ChapterDraft, zone: string) => (
+    <ChapterFormBody storyId={storyId} chapterId={chapter?.id} initial={initial} timeZone={zone} onSaved={onSaved} onClose={onClose} />
   );
+  const waiting = timeZone === null || (chapter !== null && loaded.isPending);
   return (
     <Modal title={chapter ? `Edit Chapter ${chapter.chapter_number}` : 'Add Chapter'} onClose={onClose} size="wide">
-      {!chapter ? (
-        body(newChapterDraft(suggestedNumber, timeZone))
+      {waiting ? (
+        <p role="status">{chapter ? 'Loading chapter…' : 'Loading…'}</p>
+      ) : !chapter ? (
+        body(newChapterDraft(suggestedNumber, timeZone), timeZone)
       ) : loaded.data ? (
-        body(chapterDraft(loaded.data, timeZone))
-      ) : loaded.isPending ? (
-        <p role="status">Loading chapter…</p>
+        body(chapterDraft(loaded.data, timeZone), timeZone)
       ) : (
         <NoticeBanner
           notice={{
@@ -58,9 +51,11 @@ export function ChapterForm({ storyId, chapter, suggestedNumber, timeZone, onSav
   );
 }
 
-interface BodyProps extends Pick<ChapterFormProps, 'storyId' | 'timeZone' | 'onSaved' | 'onClose'> {
+interface BodyProps extends Pick<ChapterFormProps, 'storyId' | 'onSaved' | 'onClose'> {
   chapterId: number | undefined;
   initial: ChapterDraft;
+  /** The author's time zone: release times are entered in it. */
+  timeZone: string;
 }
 
 function ChapterFormBody({ storyId, chapterId, initial, timeZone, onSaved, onClose }: BodyProps) {

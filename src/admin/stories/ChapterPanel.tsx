@@ -103,7 +103,6 @@ export function ChapterPanel({ story }: { story: Story }) {
           storyId={story.id}
           chapter={editing === 'new' ? null : editing}
           suggestedNumber={nextChapterNumber(chapters ?? [])}
-          timeZone={timeZone}
           onClose={() => setEditing(null)}
           onSaved={(created, message) => {
             setEditing(null);
