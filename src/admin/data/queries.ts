@@ -14,7 +14,7 @@ export const authorProfileQuery = queryOptions({
  * it has loaded, or when it cannot be, UTC: the forms name the zone next to every time.
  */
 export function useAuthorTimeZone(): string {
-  return useQuery({ ...authorProfileQuery, select: (profile) => profile.time_zone }).data ?? 'UTC';
+  return useSettledTimeZone() ?? 'UTC';
 }
 
 /**
