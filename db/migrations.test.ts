@@ -17,8 +17,11 @@ const TABLES: (keyof Database)[] = [
   'archive_imports',
   'author_profile',
   'banned_ips',
+  'chapter_autosaves',
   'chapter_comments',
   'chapter_likes',
+  'chapter_redirects',
+  'chapter_revisions',
   'chapters',
   'deploy_hook_state',
   'galleries',
@@ -61,7 +64,7 @@ describe('migrations', () => {
   it('create all 24 tables, once', async () => {
     expect(await migrateToLatest(database.db)).toEqual(NAMES.map((name) => `applied ${name}`));
     expect(await appTables()).toEqual(TABLES);
-    expect(TABLES).toHaveLength(24);
+    expect(TABLES).toHaveLength(27);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { GalleryRating, GenerationSettings, Generator, LoraUse } from '#lib/galleries.ts';
 import type { SocialPlatform } from '#lib/socials.ts';
 import type { ReleaseSchedule } from '#lib/releases.ts';
-import type { ChapterStatus, StoryStatus } from '#lib/stories.ts';
+import type { ChapterRevisionKind, ChapterStatus, StoryStatus } from '#lib/stories.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -172,8 +172,39 @@ export interface ChapterTable {
   status: ChapterStatus;
   /** A draft with a release time is scheduled: published at that instant. */
   release_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Markdown shown before and after the text, in a box of its own. */
+  note_before: TextWithDefault;
+  note_after: TextWithDefault;
+  content_warnings: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** The working copy of a chapter, autosaved while the author types; never what readers see. */
+export interface ChapterAutosaveTable {
+  chapter_id: number;
+  title: string;
+  content: string;
+  saved_by: number | null;
+  saved_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ChapterRevisionTable {
+  id: Generated<number>;
+  chapter_id: number;
+  kind: ChapterRevisionKind;
+  title: string;
+  content: string;
+  word_count: number;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** A published chapter's old number in its story, kept working after the chapter moved. */
+export interface ChapterRedirectTable {
+  story_id: number;
+  old_number: number;
+  chapter_id: number;
 }
 
 export interface BannedIpTable {
@@ -312,6 +343,9 @@ export interface Database {
   chapters: ChapterTable;
   chapter_likes: ChapterLikeTable;
   chapter_comments: ChapterCommentTable;
+  chapter_autosaves: ChapterAutosaveTable;
+  chapter_revisions: ChapterRevisionTable;
+  chapter_redirects: ChapterRedirectTable;
   banned_ips: BannedIpTable;
   analytics_events: AnalyticsEventTable;
   analytics_salts: AnalyticsSaltTable;

@@ -25,6 +25,9 @@ const table = (
   more: Partial<Pick<ArchivedTable, 'analytics' | 'blanked' | 'importedAs'>> = {},
 ): ArchivedTable => ({ name, key, sequence, analytics: false, ...more });
 
+/** The column's account id when this installation has that account, else null. */
+const knownUser = (column: string) => `case when exists (select 1 from users u where u.id = r.${column}) then r.${column} end`;
+
 export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
   table('author_profile', ['id'], null),
   table('social_links', ['platform'], null),
@@ -36,11 +39,13 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
   table('chapter_comments', ['id'], 'comment_ids'),
   table('image_comments', ['id'], 'comment_ids'),
   table('chapter_likes', ['id'], 'own'),
+  // Who wrote a revision or an autosave is kept only where that account exists (accounts are not archived).
+  table('chapter_revisions', ['id'], 'own', { importedAs: { created_by: knownUser('created_by') } }),
+  table('chapter_autosaves', ['chapter_id'], null, { importedAs: { saved_by: knownUser('saved_by') } }),
+  table('chapter_redirects', ['story_id', 'old_number'], null),
   table('image_likes', ['id'], 'own'),
   // Accounts are not archived: who banned an address is kept only where that account exists.
-  table('banned_ips', ['id'], 'own', {
-    importedAs: { banned_by: 'case when exists (select 1 from users u where u.id = r.banned_by) then r.banned_by end' },
-  }),
+  table('banned_ips', ['id'], 'own', { importedAs: { banned_by: knownUser('banned_by') } }),
   table('analytics_events', ['id'], 'own', { analytics: true }),
   table('analytics_daily_totals', ['day'], null, { analytics: true }),
   table('analytics_daily_segments', ['segment', 'day', 'value'], null, { analytics: true }),

@@ -8,6 +8,10 @@ export type StoryStatus = (typeof STORY_STATUSES)[number];
 export const CHAPTER_STATUSES = ['draft', 'published'] as const;
 export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
 
+/** Why a revision of a chapter was kept (docs/product.md, The writing desk). */
+export const CHAPTER_REVISION_KINDS = ['manual', 'publish', 'release', 'autosave', 'restore', 'import'] as const;
+export type ChapterRevisionKind = (typeof CHAPTER_REVISION_KINDS)[number];
+
 export const DEFAULT_COVER = '/images/default-cover.jpg';
 export const DEFAULT_PAGE_BREAK = '/images/page-break.png';
 
