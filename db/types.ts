@@ -176,6 +176,8 @@ export interface ChapterTable {
   note_before: TextWithDefault;
   note_after: TextWithDefault;
   content_warnings: ColumnType<string[], string[] | undefined, string[]>;
+  /** When the chapter first became published (by a save or a scheduled release); null while it never was. */
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -8,7 +8,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('note_before', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('note_after', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('content_warnings', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
+    .addColumn('published_at', 'timestamptz')
     .execute();
+  // When a chapter first became public; chapters published before this column get their best guess.
+  await sql`update chapters set published_at = coalesce(release_at, created_at) where status = 'published'`.execute(db);
 
   // One working copy per chapter: the last autosave, never what readers see.
   await db.schema
@@ -47,5 +50,11 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('chapter_redirects').execute();
   await db.schema.dropTable('chapter_revisions').execute();
   await db.schema.dropTable('chapter_autosaves').execute();
-  await db.schema.alterTable('chapters').dropColumn('note_before').dropColumn('note_after').dropColumn('content_warnings').execute();
+  await db.schema
+    .alterTable('chapters')
+    .dropColumn('note_before')
+    .dropColumn('note_after')
+    .dropColumn('content_warnings')
+    .dropColumn('published_at')
+    .execute();
 }
