@@ -49,6 +49,8 @@ export type ChapterCreate = z.output<typeof chapterCreateSchema>;
 /** What the admin's chapter form sends, to create (with the story's id) or to update (with the chapter's id). */
 export type ChapterInput = Omit<z.input<typeof chapterCreateSchema>, 'story_id'>;
 
+const EXPECTED_UPDATED_AT = 'must be the updated_at the API gave';
+
 /** The id plus any fields to change (the reader's edit dialog sends no slug). */
 export const chapterUpdateSchema = z
   .strictObject({
@@ -60,7 +62,14 @@ export const chapterUpdateSchema = z
     status: chapterFields.status.optional(),
     release_at: chapterFields.release_at.optional(),
     /** The chapter's updated_at exactly as the API gave it: the save is refused (409) when the chapter changed since. */
-    expected_updated_at: z.iso.datetime({ offset: true, error: 'must be the updated_at the API gave' }).optional(),
+    expected_updated_at: z.iso
+      .datetime({ offset: true, error: EXPECTED_UPDATED_AT })
+      // Years 1 to 9999 in UTC: Postgres has no year 0 nor reads a JS year 10000, which would fail in the database instead.
+      .refine((value) => {
+        const year = new Date(value).getUTCFullYear();
+        return year >= 1 && year <= 9999;
+      }, EXPECTED_UPDATED_AT)
+      .optional(),
   })
   .register(fieldLabels, { ...CHAPTER_LABELS, expected_updated_at: 'The last update' });
 export type ChapterUpdate = Omit<z.output<typeof chapterUpdateSchema>, 'expected_updated_at'>;
