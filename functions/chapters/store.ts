@@ -11,6 +11,10 @@ type Stored<T> = Omit<T, 'release_at'> & { release_at?: Date | null };
 
 type Db = Kysely<Database>;
 
+/** Notes and warnings have defaults: a chapter made from a file has none. */
+type NoteFields = 'note_before' | 'note_after' | 'content_warnings';
+type NewChapter = Omit<ChapterCreate, NoteFields> & Partial<Pick<ChapterCreate, NoteFields>>;
+
 const likeCount = (eb: ExpressionBuilder<Database, 'chapters'>) =>
   eb
     .selectFrom('chapter_likes')
@@ -36,6 +40,7 @@ function selectSummaries(db: Db, storyId: number, publishedOnly: boolean) {
   return db
     .selectFrom('chapters')
     .select(['id', 'chapter_number', 'title', 'status', 'slug', 'updated_at', 'release_at'])
+    .select(['note_before', 'note_after', 'content_warnings'])
     .select((eb) => [likeCount(eb), commentCount(eb)])
     .where('story_id', '=', storyId)
     .$if(publishedOnly, (qb) => qb.where('status', '=', 'published'))
@@ -50,6 +55,9 @@ interface SummaryRow {
   slug: string;
   updated_at: Date;
   release_at: Date | null;
+  note_before: string;
+  note_after: string;
+  content_warnings: string[];
   like_count: number | null;
   comment_count: number | null;
 }
@@ -65,6 +73,9 @@ function toSummary(row: SummaryRow): ChapterSummary {
     comment_count: row.comment_count ?? 0,
     updated_at: row.updated_at.toISOString(),
     release_at: row.release_at?.toISOString() ?? null,
+    note_before: row.note_before,
+    note_after: row.note_after,
+    content_warnings: row.content_warnings,
   };
 }
 
@@ -153,7 +164,7 @@ export const chapterStore = {
     return { numbers: new Set(rows.map((r) => r.chapter_number)), slugs: new Set(rows.map((r) => r.slug)) };
   },
 
-  async create(db: Db, chapter: Stored<ChapterCreate>): Promise<number> {
+  async create(db: Db, chapter: Stored<NewChapter>): Promise<number> {
     const { id } = await db.insertInto('chapters').values(chapter).returning('id').executeTakeFirstOrThrow();
     return id;
   },

@@ -79,6 +79,40 @@ export function ChapterFields({ draft, onChange, timeZone, errors, creating, wit
         value={draft.content}
         onChange={(v) => set('content', v)}
       />
+      <ChapterNoteFields draft={draft} onChange={onChange} errors={errors} />
+    </>
+  );
+}
+
+/** The author's notes before and after the text, and the content warnings one a line (docs/product.md, The writing desk). */
+function ChapterNoteFields({ draft, onChange, errors }: Pick<ChapterFieldsProps, 'draft' | 'onChange' | 'errors'>) {
+  const set = <K extends keyof ChapterDraft>(key: K, value: ChapterDraft[K]) => onChange({ ...draft, [key]: value });
+  return (
+    <>
+      <TextAreaField
+        label="Content warnings"
+        hint={`One a line, shown before the text (at most ${CHAPTER_LIMITS.content_warnings}, ${CHAPTER_LIMITS.content_warning} characters each).`}
+        rows={3}
+        error={errors['content_warnings']}
+        value={draft.content_warnings}
+        onChange={(v) => set('content_warnings', v)}
+      />
+      <TextAreaField
+        label="Author's note before the chapter (Markdown)"
+        rows={3}
+        maxLength={CHAPTER_LIMITS.note}
+        error={errors['note_before']}
+        value={draft.note_before}
+        onChange={(v) => set('note_before', v)}
+      />
+      <TextAreaField
+        label="Author's note after the chapter (Markdown)"
+        rows={3}
+        maxLength={CHAPTER_LIMITS.note}
+        error={errors['note_after']}
+        value={draft.note_after}
+        onChange={(v) => set('note_after', v)}
+      />
     </>
   );
 }
