@@ -9,10 +9,12 @@ import type { AuthorProfile } from '../profile.ts';
 import { storyPath } from '../reader-urls.ts';
 import type { SnapshotStory } from '../snapshot.ts';
 import {
+  authorNoteHtml,
   type BookMetadata,
   type ChapterEntry,
   CONTAINER_XML,
   chapterPage,
+  contentWarningsHtml,
   coverPage,
   navDocument,
   ncxDocument,
@@ -72,7 +74,13 @@ export async function buildStoryEpub({ story, profile, siteOrigin, readImage }: 
   const chapters: ChapterEntry[] = [];
   for (const chapter of story.chapters) {
     const id = `chapter-${chapter.chapter_number}`;
-    const body = await htmlToXhtml(renderChapter(xmlSafe(chapter.content), story.breakImage), images, siteOrigin);
+    const html = [
+      contentWarningsHtml(chapter.content_warnings),
+      authorNoteHtml(renderMarkdown(xmlSafe(chapter.note_before))),
+      renderChapter(xmlSafe(chapter.content), story.breakImage),
+      authorNoteHtml(renderMarkdown(xmlSafe(chapter.note_after))),
+    ].join('');
+    const body = await htmlToXhtml(html, images, siteOrigin);
     files[`${id}.xhtml`] = chapterPage(chapter.chapter_number, xmlSafe(chapter.title), body);
     chapters.push({ id, href: `${id}.xhtml`, label: `Chapter ${chapter.chapter_number}: ${xmlSafe(chapter.title)}` });
     await yieldToEventLoop();
