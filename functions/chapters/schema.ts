@@ -81,7 +81,7 @@ export type ChapterCreate = z.output<typeof chapterCreateSchema>;
 /** What the admin's chapter form sends, to create (with the story's id) or to update (with the chapter's id). */
 export type ChapterInput = Omit<z.input<typeof chapterCreateSchema>, 'story_id'>;
 
-/** The id plus any fields to change (the reader's edit dialog sends no slug). */
+/** The id plus any fields to change. */
 export const chapterUpdateSchema = z
   .strictObject({
     id: idField,

@@ -28,7 +28,8 @@ hr.page-break { width: 30%; margin: 1.5em auto; border: 0; border-top: 1px solid
 .title-page .blurb { text-align: left; margin-top: 2em; }
 .source { margin-top: 2em; font-size: 0.85em; }
 .content-warnings, .author-note { margin: 1em 0; padding: 0.5em 1em; border: 1px solid currentColor; }
-.box-title { margin: 0.25em 0; font-weight: bold; }
+.content-warnings h2 { margin: 0.25em 0; font-size: 1em; }
+.author-note summary { font-weight: bold; }
 `;
 
 export interface BookMetadata {
@@ -100,17 +101,6 @@ ${bodyXhtml}
     'bodymatter',
   );
 }
-
-/** The content warnings, before everything else of the chapter (docs/product.md, The writing desk); '' for none. */
-export function contentWarningsHtml(warnings: readonly string[]): string {
-  if (warnings.length === 0) return '';
-  const items = warnings.map((warning) => `<li>${escapeXml(warning)}</li>`).join('');
-  return `<div class="content-warnings"><p class="box-title">Content warnings</p><ul>${items}</ul></div>\n`;
-}
-
-/** An author's note in its box, from its rendered HTML; '' for none. */
-export const authorNoteHtml = (noteHtml: string) =>
-  noteHtml.trim() ? `<div class="author-note"><p class="box-title">Author's note</p>${noteHtml}</div>\n` : '';
 
 export function navDocument(book: BookMetadata, chapters: ChapterEntry[]): string {
   const items = chapters.map((chapter) => `<li><a href="${chapter.href}">${escapeXml(chapter.label)}</a></li>`).join('\n');

@@ -250,8 +250,10 @@ describe('buildStoryEpub', () => {
     const positions = order.map((part) => chapter.indexOf(part));
     expect(positions.every((at) => at >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    expect(chapter).toContain('<div class="content-warnings"><p class="box-title">Content warnings</p><ul><li>Violence</li>');
-    expect(chapter.match(/<div class="author-note"><p class="box-title">Author's note<\/p>/g)).toHaveLength(2);
+    expect(chapter).toContain('<h2 id="content-warnings-title">Content warnings</h2><ul><li>Violence</li>');
+    expect(
+      chapter.match(/<details class="author-note author-note-(?:before|after)" open=""><summary>Author's note<\/summary>/g),
+    ).toHaveLength(2);
     expect(chapter).toContain(`<a href="${ORIGIN}/api/uploads/general/map.png">map</a> &amp; more`);
     expect(chapter).not.toMatch(/<script|\u0001/);
     const plain = book.text('EPUB/chapter-2.xhtml');
