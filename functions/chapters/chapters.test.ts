@@ -55,6 +55,7 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
           updated_at: expect.any(String),
           release_at: null,
           ...NO_NOTES,
+          published_at: null,
         },
         expect.objectContaining({ id: three, chapter_number: 3, like_count: 1, comment_count: 2 }),
       ],
@@ -108,6 +109,7 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
           updated_at: expect.any(String),
           release_at: null,
           ...NO_NOTES,
+          published_at: null,
         },
       ],
     });
@@ -217,6 +219,7 @@ describe('POST /api/chapters/create', () => {
         updated_at: expect.any(String),
         release_at: null,
         ...NO_NOTES,
+        published_at: null,
       },
     });
     expect(t.rebuilds).toEqual(['chapter 3 created']);

@@ -65,6 +65,8 @@ export interface ChapterSummary {
   note_after: string;
   /** Short phrases readers see before the text (docs/product.md, The writing desk). */
   content_warnings: string[];
+  /** When the chapter first became published (ISO); null while it never was. */
+  published_at: string | null;
 }
 
 export interface AdminChapterSummary extends ChapterSummary {
