@@ -13,3 +13,8 @@ export const chapterEditorPath = (storyId: number, chapterId: number) => `/admin
 /** A chapter as readers will see it, published or not, for staff only (never built, never indexed). */
 export const PREVIEW_PATH = `${STORIES_PATH}/preview`;
 export const chapterPreviewPath = (chapterId: number) => `${PREVIEW_PATH}/?chapter=${chapterId}`;
+/** The chapter id a preview address names (`?chapter=12`), or null when it names none. */
+export function previewChapterId(search: string): number | null {
+  const value = new URLSearchParams(search).get('chapter') ?? '';
+  return /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
+}
