@@ -17,7 +17,7 @@ const NOTE_AFTER = 'Next week: **the storm**.';
 const DRAFT_TEXT = `The unpublished twist ${RUN} nobody may read yet.`;
 
 let api: APIRequestContext;
-const made = { storyId: 0, published: 0, draft: 0 };
+const made = { storyId: 0, breakImage: '', published: 0, draft: 0 };
 
 // biome-ignore lint/suspicious/noExplicitAny: each test reads the answer it expects
 async function post(path: string, data: object): Promise<Record<string, any>> {
@@ -47,6 +47,7 @@ test.beforeAll(async ({}, info) => {
   expect((await api.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
   const { stories } = await (await api.get(`/api/stories/list?slug=${STORY_SLUG}`)).json();
   made.storyId = stories[0].id;
+  made.breakImage = stories[0].breakImage;
   const chapter = { story_id: made.storyId, content: `The text of the chapter, ${RUN}.` };
   made.published = (
     await post('/api/chapters/create', {
@@ -135,6 +136,17 @@ test('a draft is previewed as readers will see it, behind the session, never bui
   await expect(page.getByLabel('Reading settings')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('preview-desktop-dark.png'), fullPage: true });
+
+  // A newer working copy is what the preview shows, page breaks as the story's image.
+  await post('/api/chapters/autosave', {
+    chapter_id: made.draft,
+    title: 'Secret draft',
+    content: `${DRAFT_TEXT}\n\n---\n\nTyped on, ${RUN}.`,
+  });
+  await page.reload();
+  await expect(page.getByText(`Typed on, ${RUN}.`)).toBeVisible();
+  await expect(page.getByText(/This is the working copy autosaved/)).toBeVisible();
+  await expect(page.locator('.chapter-text .page-break img')).toHaveAttribute('src', made.breakImage);
 
   // The built shell holds no chapter, and the draft has no page of its own.
   expect(await (await api.get('/storytime/preview/')).text()).not.toContain(RUN);
