@@ -100,9 +100,17 @@ describe('export and import round trip', () => {
     const text = new TextDecoder().decode(files[path]);
     expect(text).toMatch(/^---\nid: \d+\n/);
     expect(text).toContain(`release_at: 2026-03-04T05:06:07.123456+00:00\n`);
+    // Notes as block text an author can read, warnings as a list.
+    expect(text).toContain('\nnote_before: |\n  ---\n  key: value\n  ---\nnote_after: |-\n');
+    expect(text).toContain('\ncontent_warnings:\n  - yes\n  - "null"\n  - "123"\n');
     expect(text).toContain(`published_at: 2026-03-04T05:06:07.123456+00:00\n`);
     expect(text.endsWith('---\nFirst line\n---\nnot front matter\n\n  indented\r\nwindows line')).toBe(true);
     const parsed = chapterFromMarkdown(text);
     expect('row' in parsed && parsed.row.content).toBe('First line\n---\nnot front matter\n\n  indented\r\nwindows line');
+    expect('row' in parsed && parsed.row).toMatchObject({
+      note_before: '---\nkey: value\n---\n',
+      note_after: 'Thanks! # not a comment\n  indented',
+      content_warnings: ['yes', 'null', '123', 'Death: of a pet', '- dash'],
+    });
   });
 });

@@ -38,6 +38,10 @@ export async function fillSite(db: Db, storage: Storage, adminId: number): Promi
       title: 'Later: "quotes", \'apostrophes\' & <b>tags</b>',
       // Ends without a newline and holds a line that looks like the end of front matter.
       content: 'First line\n---\nnot front matter\n\n  indented\r\nwindows line',
+      // Notes that look like front matter and YAML, warnings YAML would read as other types.
+      note_before: '---\nkey: value\n---\n',
+      note_after: 'Thanks! # not a comment\n  indented',
+      content_warnings: ['yes', 'null', '123', 'Death: of a pet', '- dash'],
       status: 'draft',
       release_at: MICROSECONDS,
       published_at: MICROSECONDS, // published once, then taken back to be rescheduled

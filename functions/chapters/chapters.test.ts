@@ -4,6 +4,8 @@ import { CHAPTER_LIMITS } from '#lib/limits.ts';
 import { CHAPTER_NOT_FOUND, chapterTestKit, expectError, FORBIDDEN, refusedField, SIGN_IN, STORY_NOT_FOUND } from './test-kit.ts';
 
 const t = useApiTestContext();
+/** What a chapter without notes or warnings answers. */
+const NO_NOTES = { note_before: '', note_after: '', content_warnings: [] };
 const { insertStory, insertChapters, chapterRows } = chapterTestKit(t);
 describe('GET /api/chapters/list for readers (story_slug)', () => {
   it('lists the published chapters of a published story in number order, with likes and approved comments', async () => {
@@ -52,6 +54,7 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
           comment_count: 1,
           updated_at: expect.any(String),
           release_at: null,
+          ...NO_NOTES,
           published_at: null,
         },
         expect.objectContaining({ id: three, chapter_number: 3, like_count: 1, comment_count: 2 }),
@@ -105,6 +108,7 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
           created_at: expect.any(String),
           updated_at: expect.any(String),
           release_at: null,
+          ...NO_NOTES,
           published_at: null,
         },
       ],
@@ -214,6 +218,7 @@ describe('POST /api/chapters/create', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
         release_at: null,
+        ...NO_NOTES,
         published_at: null,
       },
     });

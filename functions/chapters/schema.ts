@@ -7,6 +7,29 @@ import { CHAPTER_STATUSES } from '#lib/stories.ts';
 import { positiveInteger } from '#core/query-fields.ts';
 import { fieldLabels } from '#core/zod-messages.ts';
 
+/** Why a content warning is refused, or null; `seen` holds the ones before it, in lower case. */
+function warningProblem(warning: string, seen: Set<string>): string | null {
+  if (warning === '') return 'must not be empty';
+  if (warning.length > CHAPTER_LIMITS.content_warning) return `is too long (at most ${CHAPTER_LIMITS.content_warning} characters)`;
+  if (/\p{Cc}/u.test(warning)) return 'must not hold control characters';
+  const key = warning.toLowerCase();
+  if (seen.has(key)) return 'repeats an earlier one';
+  seen.add(key);
+  return null;
+}
+
+/** Short phrases shown before the text (docs/product.md, The writing desk), trimmed, each once whatever its case. */
+const contentWarningsField = z
+  .array(z.string().transform((warning) => warning.trim()))
+  .max(CHAPTER_LIMITS.content_warnings, `must be at most ${CHAPTER_LIMITS.content_warnings}`)
+  .superRefine((warnings, ctx) => {
+    const seen = new Set<string>();
+    warnings.forEach((warning, index) => {
+      const problem = warningProblem(warning, seen);
+      if (problem) ctx.addIssue({ code: 'custom', path: [index], message: `Content warning ${index + 1} ${problem}.` });
+    });
+  });
+
 export const chapterNumberField = z
   .number()
   .int('must be a whole number')
@@ -34,6 +57,9 @@ const chapterFields = {
   status: z.enum(CHAPTER_STATUSES),
   /** When a draft is to be published (ISO with offset); null unschedules it. */
   release_at: instant('must be a date and time such as 2026-11-24T18:00:00+01:00').nullable(),
+  note_before: z.string().max(CHAPTER_LIMITS.note),
+  note_after: z.string().max(CHAPTER_LIMITS.note),
+  content_warnings: contentWarningsField,
 };
 
 /** How messages name the fields (docs/product.md, "Messages"). */
@@ -45,6 +71,9 @@ const CHAPTER_LABELS = {
   chapter_number: 'The chapter number',
   status: 'The status',
   release_at: 'The release time',
+  note_before: 'The note before the chapter',
+  note_after: 'The note after the chapter',
+  content_warnings: 'The content warnings',
 };
 
 export const chapterCreateSchema = z
@@ -53,13 +82,16 @@ export const chapterCreateSchema = z
     ...chapterFields,
     status: chapterFields.status.default('draft'),
     release_at: chapterFields.release_at.optional(),
+    note_before: chapterFields.note_before.default(''),
+    note_after: chapterFields.note_after.default(''),
+    content_warnings: chapterFields.content_warnings.default([]),
   })
   .register(fieldLabels, CHAPTER_LABELS);
 export type ChapterCreate = z.output<typeof chapterCreateSchema>;
 /** What the admin's chapter form sends, to create (with the story's id) or to update (with the chapter's id). */
 export type ChapterInput = Omit<z.input<typeof chapterCreateSchema>, 'story_id'>;
 
-/** The id plus any fields to change (the reader's edit dialog sends no slug). */
+/** The id plus any fields to change. */
 export const chapterUpdateSchema = z
   .strictObject({
     id: idField,
@@ -69,6 +101,9 @@ export const chapterUpdateSchema = z
     chapter_number: chapterFields.chapter_number.optional(),
     status: chapterFields.status.optional(),
     release_at: chapterFields.release_at.optional(),
+    note_before: chapterFields.note_before.optional(),
+    note_after: chapterFields.note_after.optional(),
+    content_warnings: chapterFields.content_warnings.optional(),
     /** The chapter's updated_at exactly as the API gave it: the save is refused (409) when the chapter changed since. */
     expected_updated_at: instant('must be the updated_at the API gave').optional(),
   })

@@ -13,6 +13,9 @@ type Stored<T> = Omit<T, 'release_at'> & { release_at?: Date | null };
 
 type Db = Kysely<Database>;
 
+/** Notes and warnings have defaults: a chapter made from a file has none. */
+type NoteFields = 'note_before' | 'note_after' | 'content_warnings';
+type NewChapter = Omit<ChapterCreate, NoteFields> & Partial<Pick<ChapterCreate, NoteFields>>;
 export interface UpdateOptions {
   /** The chapter's updated_at as the client last saw it (ms precision, as the API gives it). */
   expected?: Date | undefined;
@@ -47,6 +50,7 @@ function selectSummaries(db: Db, storyId: number, publishedOnly: boolean) {
   return db
     .selectFrom('chapters')
     .select(['id', 'chapter_number', 'title', 'status', 'slug', 'updated_at', 'release_at', 'published_at'])
+    .select(['note_before', 'note_after', 'content_warnings'])
     .select((eb) => [likeCount(eb), commentCount(eb)])
     .where('story_id', '=', storyId)
     .$if(publishedOnly, (qb) => qb.where('status', '=', 'published'))
@@ -61,6 +65,9 @@ interface SummaryRow {
   slug: string;
   updated_at: Date;
   release_at: Date | null;
+  note_before: string;
+  note_after: string;
+  content_warnings: string[];
   published_at: Date | null;
   like_count: number | null;
   comment_count: number | null;
@@ -77,6 +84,9 @@ function toSummary(row: SummaryRow): ChapterSummary {
     comment_count: row.comment_count ?? 0,
     updated_at: row.updated_at.toISOString(),
     release_at: row.release_at?.toISOString() ?? null,
+    note_before: row.note_before,
+    note_after: row.note_after,
+    content_warnings: row.content_warnings,
     published_at: row.published_at?.toISOString() ?? null,
   };
 }
@@ -170,7 +180,7 @@ export const chapterStore = {
    * Creates the chapter with its first revision ('publish' when it is created published, else
    * 'manual', or `revision.kind`), all or nothing.
    */
-  async create(db: Db, chapter: Stored<ChapterCreate>, revision: { by?: number | null; kind?: ChapterRevisionKind } = {}): Promise<number> {
+  async create(db: Db, chapter: Stored<NewChapter>, revision: { by?: number | null; kind?: ChapterRevisionKind } = {}): Promise<number> {
     return db.transaction().execute(async (trx) => {
       const published = chapter.status === 'published';
       const { id } = await trx

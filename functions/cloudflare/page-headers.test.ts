@@ -16,12 +16,20 @@ describe('the Worker page headers', () => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
   });
 
-  it('become a _headers file: security headers on every page, a year of caching under /_astro/', () => {
+  it('become a _headers file: security headers on every page, a year of caching under /_astro/, none for the preview', () => {
     const lines = headersFile().split('\n');
     expect(lines[0]).toBe('/*');
     expect(lines).toContain(`  content-security-policy: ${PAGE_CSP}`);
     expect(lines).toContain('  x-content-type-options: nosniff');
     expect(lines).toContain('  referrer-policy: strict-origin-when-cross-origin');
-    expect(lines.slice(lines.indexOf('/_astro/*'))).toEqual(['/_astro/*', '  cache-control: public, max-age=31536000, immutable', '']);
+    expect(lines.slice(lines.indexOf('/_astro/*'))).toEqual([
+      '/_astro/*',
+      '  cache-control: public, max-age=31536000, immutable',
+      '/storytime/preview',
+      '  cache-control: no-store',
+      '/storytime/preview/*',
+      '  cache-control: no-store',
+      '',
+    ]);
   });
 });

@@ -2,15 +2,16 @@
 // the Worker: Cloudflare serves the asset files itself and takes their headers from a `_headers`
 // file in the asset folder (written by `npm run build:cloud`); the few answers the Worker makes
 // for pages (not-found pages, redirects, the admin app's fallback) get them from here.
-import { SECURITY_HEADERS } from '#core/page-security.ts';
+import { NEVER_CACHED, NEVER_CACHED_PATH, SECURITY_HEADERS } from '#core/page-security.ts';
 
 /**
  * The `_headers` file (https://developers.cloudflare.com/workers/static-assets/headers/): every
  * page gets the security headers. Cloudflare's default Cache-Control already revalidates pages
  * (public, max-age=0, must-revalidate); Astro puts a content hash in every asset name under
- * /_astro/, so those are cached for a year instead.
+ * /_astro/, so those are cached for a year instead; the preview as a reader is never cached.
  */
 export function headersFile(): string {
   const everyPage = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
-  return ['/*', ...everyPage, '/_astro/*', '  cache-control: public, max-age=31536000, immutable', ''].join('\n');
+  const neverCached = [NEVER_CACHED_PATH, `${NEVER_CACHED_PATH}/*`].flatMap((path) => [path, `  cache-control: ${NEVER_CACHED}`]);
+  return ['/*', ...everyPage, '/_astro/*', '  cache-control: public, max-age=31536000, immutable', ...neverCached, ''].join('\n');
 }

@@ -1,5 +1,6 @@
 // The security headers of every page, shared by the Node server's static site
 // (scripts/server/static-site.ts) and the Worker (functions/cloudflare/page-headers.ts).
+import { PREVIEW_PATH } from '#lib/reader-urls.ts';
 
 /**
  * The header policy for pages. Astro adds a <meta> policy with hashes of its inline scripts
@@ -26,3 +27,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
+
+/**
+ * Pages no browser or cache may keep: the preview as a reader, which shows unpublished text to a
+ * signed-in author (docs/product.md, The writing desk).
+ */
+export const NEVER_CACHED_PATH = PREVIEW_PATH;
+export const NEVER_CACHED = 'no-store';
+export const isNeverCached = (urlPath: string) => urlPath === NEVER_CACHED_PATH || urlPath.startsWith(`${NEVER_CACHED_PATH}/`);

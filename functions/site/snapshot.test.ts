@@ -20,6 +20,15 @@ describe('readContentSnapshot', () => {
     expect(snapshot.stories[0]!.chapter_count).toBe(published.length);
   });
 
+  it("carries a chapter's notes and content warnings", async () => {
+    await seedDemoContent(t.database.db);
+    const notes = { note_before: 'Before *this*.', note_after: 'After.', content_warnings: ['Violence', 'Grief'] };
+    await t.database.db.updateTable('chapters').set(notes).where('chapter_number', '=', 1).execute();
+    const [story] = (await readContentSnapshot(t.database.db, new Date())).stories;
+    expect(story!.chapters[0]).toMatchObject({ chapter_number: 1, ...notes });
+    expect(story!.chapters[1]).toMatchObject({ note_before: '', note_after: '', content_warnings: [] });
+  });
+
   it('has no stories when none is published', async () => {
     await seedDemoContent(t.database.db);
     await t.database.db.updateTable('stories').set({ status: 'archived' }).execute();

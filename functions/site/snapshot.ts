@@ -17,6 +17,7 @@ async function readPublishedStories(db: Kysely<Database>): Promise<SnapshotStory
   const rows = await db
     .selectFrom('chapters')
     .select(['id', 'story_id', 'chapter_number', 'slug', 'title', 'content', 'updated_at'])
+    .select(['note_before', 'note_after', 'content_warnings'])
     .where('status', '=', 'published')
     .where(
       'story_id',

@@ -32,6 +32,7 @@ beforeAll(async () => {
   write('admin/index.html', '<h1>admin app</h1>');
   write('_astro/app.123.js', 'console.log(1)');
   write('stories/index.html', '<h1>stories</h1>');
+  write('storytime/preview/index.html', '<h1>preview shell</h1>');
   write('404.html', '<h1>Chapter not found</h1>');
   write('galleries/index.html', '<h1>All Galleries</h1>');
   write('galleries/field-studies/index.html', '<h1>Field Studies</h1>');
@@ -106,6 +107,14 @@ describe('staticSite', () => {
     expect(res.status).toBe(200);
     expect(res.body).toBe('<h1>stories</h1>');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it.each(['/storytime/preview/', '/storytime/preview/?chapter=3', '/storytime/preview'])('never lets %s be cached', async (url) => {
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('<h1>preview shell</h1>');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toBe(PAGE_CSP);
   });
 
   it('marks hashed assets under /_astro/ as immutable for a year', async () => {

@@ -5,7 +5,7 @@
 // Compressed copies are made at build time (precompress.ts) and picked here from
 // Accept-Encoding; each copy has its own strong ETag, so If-None-Match gets a 304.
 import type { Context, MiddlewareHandler } from 'hono';
-import { SECURITY_HEADERS } from '#core/page-security.ts';
+import { isNeverCached, NEVER_CACHED, SECURITY_HEADERS } from '#core/page-security.ts';
 import { GALLERY_NOT_FOUND_PATH } from '#lib/gallery-urls.ts';
 import { type Encoding, type SiteFile, SiteFiles } from './site-files.ts';
 
@@ -13,7 +13,11 @@ function pageHeaders(urlPath: string): Record<string, string> {
   return {
     ...SECURITY_HEADERS,
     // Astro puts a content hash in every asset name under /_astro/, so those never change.
-    'cache-control': urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    'cache-control': urlPath.startsWith('/_astro/')
+      ? 'public, max-age=31536000, immutable'
+      : isNeverCached(urlPath)
+        ? NEVER_CACHED
+        : 'public, max-age=0, must-revalidate',
   };
 }
 

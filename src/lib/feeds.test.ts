@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseAtom } from '#scripts/test/atom.ts';
 import { entryTitle, FEED_ENTRY_LIMIT, type FeedContent, newestChapters, siteFeedXml, storyFeedXml } from './feeds.ts';
 import { FALLBACK_PROFILE } from './profile.ts';
-import { testStory } from './epub/test-story.ts';
+import { testChapter, testStory } from './epub/test-story.ts';
 import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
 
 const ORIGIN = 'https://author.example';
 const LONG = 'The warship came out of the Veil the way a whale surfaces, slow and enormous.';
 
 function chapter(n: number, updated: string, extra: Partial<SnapshotChapter> = {}): SnapshotChapter {
-  return { id: n, chapter_number: n, slug: `chapter-${n}`, title: `Title ${n}`, content: `# H\n\n${LONG}`, updated_at: updated, ...extra };
+  return testChapter(n, `# H\n\n${LONG}`, { title: `Title ${n}`, updated_at: updated, ...extra });
 }
 
 function story(id: number, slug: string, chapters: SnapshotChapter[], extra: Partial<SnapshotStory> = {}): SnapshotStory {
@@ -125,6 +125,26 @@ describe('adult stories', () => {
     expect(parseAtom(storyFeedXml(mixed, ungated, ORIGIN)).categories).toEqual(['18+']);
     expect(parseAtom(storyFeedXml(mixed, fleet, ORIGIN)).categories).toEqual([]);
     expect(parseAtom(siteFeedXml(mixed, ORIGIN)).categories).toEqual([]);
+  });
+});
+
+describe('content warnings', () => {
+  const warned = chapter(3, '2026-03-06T10:00:00.000Z', { content_warnings: ['Violence', 'Death & <grief>'] });
+  const withWarnings = story(1, 'the-fleet', [warned]);
+
+  it('come first in the entry summary, before the description, escaped as text', () => {
+    const xml = storyFeedXml({ ...content, stories: [withWarnings] }, withWarnings, ORIGIN);
+    expect(parseAtom(xml).entries[0]!.summary).toBe(`Content warnings: Violence, Death & <grief>.\n\n${LONG}`);
+    expect(xml).not.toContain('<grief>');
+  });
+
+  it('are the whole summary of a chapter too short for a description, and absent behind the 18+ confirmation', () => {
+    const short = story(1, 'the-fleet', [{ ...warned, content: 'Short.' }]);
+    expect(parseAtom(storyFeedXml({ ...content, stories: [short] }, short, ORIGIN)).entries[0]!.summary).toBe(
+      'Content warnings: Violence, Death & <grief>.',
+    );
+    const gated = story(6, 'velvet', [warned], { target_audience: 'Adults only' });
+    expect(parseAtom(storyFeedXml({ ...content, stories: [gated] }, gated, ORIGIN)).entries[0]!.summary).toBeUndefined();
   });
 });
 

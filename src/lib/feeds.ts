@@ -85,7 +85,7 @@ function feedXml({ generatedAt, profile }: FeedContent, origin: string, scope: F
   for (const { story, chapter } of entries) {
     const link = canonicalUrl(origin, chapterPath(story.slug, chapter.chapter_number));
     // Behind the 18+ confirmation the text stays on the site: a feed reader would show it ungated.
-    const summary = showsAgeGate(story) ? '' : chapterDescription(chapter.content);
+    const summary = showsAgeGate(story) ? '' : entrySummary(chapter);
     feed.addItem({
       // The library writes titles and summaries as type="html": plain text must be escaped as HTML.
       title: htmlText(entryTitle(story, chapter)),
@@ -98,6 +98,12 @@ function feedXml({ generatedAt, profile }: FeedContent, origin: string, scope: F
   }
   // Atom carries the language as xml:lang on the root; the library only writes it for RSS.
   return feed.atom1().replace('<feed xmlns="http://www.w3.org/2005/Atom">', '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-US">');
+}
+
+/** The content warnings (docs/product.md, The writing desk), then the description; either may be missing. */
+function entrySummary(chapter: SnapshotChapter): string {
+  const warnings = chapter.content_warnings.length > 0 ? `Content warnings: ${chapter.content_warnings.join(', ')}.` : '';
+  return [warnings, chapterDescription(chapter.content)].filter(Boolean).join('\n\n');
 }
 
 /**

@@ -38,7 +38,16 @@ export const STORY_LIMITS = {
   longtail_keywords: 2000,
   target_audience: 500,
 } as const;
-export const CHAPTER_LIMITS = { title: 200, content: 500_000, chapter_number: 100_000 } as const;
+export const CHAPTER_LIMITS = {
+  title: 200,
+  content: 500_000,
+  chapter_number: 100_000,
+  /** The author's notes before and after the text. */
+  note: 20_000,
+  /** Content warnings: how many, and the characters of each. */
+  content_warnings: 20,
+  content_warning: 60,
+} as const;
 export const GALLERY_LIMITS = { title: 200, description: 5000 } as const;
 export const IMAGE_LIMITS = { title: 200, alt_text: 1000 } as const;
 export const PROFILE_LIMITS = { name: 200, bio: 2000, tagline: 500 } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SitemapItem } from '@astrojs/sitemap';
 import { FALLBACK_PROFILE } from './profile.ts';
-import { pageLastmods, sitemapOptions } from './sitemap.ts';
+import { pageLastmods, robotsTxt, sitemapOptions } from './sitemap.ts';
 import type { SnapshotGallery, SnapshotStory } from './snapshot.ts';
 
 const gallery = (slug: string, rating: 'PG' | 'X', updated_at: string, imageTimes: string[] = []) =>
@@ -35,6 +35,14 @@ describe('the sitemap and galleries', () => {
   it('still leaves out the admin and the API', () => {
     expect(filter!(`${site}/admin/`)).toBe(false);
     expect(filter!(`${site}/api/galleries/list`)).toBe(false);
+  });
+
+  it('leaves out the preview as a reader, which robots.txt forbids too', () => {
+    expect(filter!(`${site}/storytime/preview/`)).toBe(false);
+    expect(filter!(`${site}/storytime/`)).toBe(true);
+    expect(robotsTxt(site)).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /storytime/preview/\n\nSitemap: https://example.com/sitemap-index.xml\n',
+    );
   });
 
   it('dates a gallery by its newest change or image, and the list by its newest PG gallery', () => {

@@ -1,14 +1,20 @@
 // What @astrojs/sitemap (astro.config.mjs) lists: every page the build wrote except the admin
-// app, X galleries and adult stories with their chapters (adults only, not for search engines)
-// and the not-found page, each with the time its content last changed where the snapshot knows it.
+// app, X galleries and adult stories with their chapters (adults only, not for search engines),
+// the preview as a reader and the not-found page, each with the time its content last changed where the snapshot knows it.
 import type { SitemapOptions } from '@astrojs/sitemap';
 import { isAdultStory } from './adult-content.ts';
 import { GALLERIES_PATH, GALLERY_NOT_FOUND_PATH, galleryPath } from './gallery-urls.ts';
-import { chapterPath, STORIES_PATH, storyPath } from './reader-urls.ts';
+import { chapterPath, PREVIEW_PATH, STORIES_PATH, storyPath } from './reader-urls.ts';
 import type { ContentSnapshot } from './snapshot.ts';
 
 /** Where the integration writes the index that names the sitemap files (its default name). */
 export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
+
+/** robots.txt: crawl everything readers see; the admin app, the API and the author's preview are not for search engines. */
+export function robotsTxt(origin: string): string {
+  const disallowed = ['/admin', '/api/', `${PREVIEW_PATH}/`].map((path) => `Disallow: ${path}`);
+  return ['User-agent: *', 'Allow: /', ...disallowed, '', `Sitemap: ${origin}${SITEMAP_INDEX_PATH}`, ''].join('\n');
+}
 
 const PRIVATE_PATH = /^\/(admin|api)(\/|$)/;
 
@@ -18,6 +24,7 @@ export function sitemapOptions(content: SitemapContent): SitemapOptions {
   const lastmods = pageLastmods(content);
   const hidden = new Set([
     GALLERY_NOT_FOUND_PATH,
+    PREVIEW_PATH,
     ...(content.galleries ?? []).filter((g) => g.rating !== 'PG').map((g) => galleryPath(g.slug)),
     ...content.stories
       .filter(isAdultStory)

@@ -13,6 +13,10 @@ export interface SnapshotChapter {
   title: string;
   content: string;
   updated_at: string;
+  /** The author's notes (Markdown) and the content warnings, as on the chapter API. */
+  note_before: string;
+  note_after: string;
+  content_warnings: string[];
 }
 
 /** A published story with its published chapters in number order. */

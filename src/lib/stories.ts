@@ -60,6 +60,11 @@ export interface ChapterSummary {
   updated_at: string;
   /** A draft's release time (ISO): it is scheduled and becomes published then. */
   release_at: string | null;
+  /** The author's notes before and after the text (Markdown; '' for none). */
+  note_before: string;
+  note_after: string;
+  /** Short phrases readers see before the text (docs/product.md, The writing desk). */
+  content_warnings: string[];
   /** When the chapter first became published (ISO); null while it never was. */
   published_at: string | null;
 }

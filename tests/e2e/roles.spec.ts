@@ -37,24 +37,24 @@ async function openChapter(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 }
 
-test('an admin sees every section and the Edit button', async ({ page }) => {
+test('an admin sees every section and the Edit link', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(cards(page)).toHaveText([...CONTENT_CARDS, 'Analytics', 'Export & Import']);
   await page.goto('/admin/archive');
   await expect(page.getByRole('heading', { name: 'Export & Import', level: 1 })).toBeVisible();
   await openChapter(page);
-  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
 });
 
-test('an author sees the content sections and the Edit button, not analytics or export', async ({ page }) => {
+test('an author sees the content sections and the Edit link, not analytics or export', async ({ page }) => {
   await signIn(page, 'author');
   await expect(cards(page)).toHaveText(CONTENT_CARDS);
   await expectRefused(page, { '/analytics': 'Analytics', '/archive': 'Export & Import' });
   await openChapter(page);
-  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
 });
 
-test('a mod sees Moderation and Change Password only, and no Edit button', async ({ page }) => {
+test('a mod sees Moderation and Change Password only, and no Edit link', async ({ page }) => {
   const errors = watchConsoleErrors(page);
   await signIn(page, 'mod');
   await expect(cards(page)).toHaveText(['Moderation', 'Change Password']);
@@ -76,7 +76,7 @@ test('a mod sees Moderation and Change Password only, and no Edit button', async
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
   await openChapter(page);
-  await expect(page.getByRole('button', { name: 'Edit' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeHidden();
   // None of the refused screens made a call the API would refuse.
   expect(errors.filter((error) => /status of 403/.test(error))).toEqual([]);
 });

@@ -1,5 +1,5 @@
-// The fields of a chapter, the same in both of its editors: the admin's chapter form and the Edit
-// dialog of the reader's page. Each shows the server's word on it after a refused save.
+// The fields of a chapter, with the server's word on each after a refused save: title and slug,
+// number, status and release time, the content, the author's notes and the content warnings.
 import { CHAPTER_LIMITS } from '#lib/limits.ts';
 import { SelectField, TextAreaField, TextField } from '../components.tsx';
 import { CHAPTER_STATUS_CHOICES, type ChapterDraft } from './chapter-draft.ts';
@@ -14,34 +14,21 @@ interface ChapterFieldsProps {
   errors: Readonly<Record<string, string>>;
   /** A new chapter: its slug follows the title until edited. */
   creating: boolean;
-  /** The reader's dialog leaves the slug as it is. */
-  withSlug?: boolean;
   contentRows: number;
 }
 
-export function ChapterFields({ draft, onChange, timeZone, errors, creating, withSlug = true, contentRows }: ChapterFieldsProps) {
+export function ChapterFields({ draft, onChange, timeZone, errors, creating, contentRows }: ChapterFieldsProps) {
   const set = <K extends keyof ChapterDraft>(key: K, value: ChapterDraft[K]) => onChange({ ...draft, [key]: value });
   return (
     <>
-      {withSlug ? (
-        <TitleSlugFields
-          title={draft.title}
-          slug={draft.slug}
-          creating={creating}
-          titleMaxLength={CHAPTER_LIMITS.title}
-          errors={errors}
-          onChange={(fields) => onChange({ ...draft, ...fields })}
-        />
-      ) : (
-        <TextField
-          label="Title"
-          required
-          maxLength={CHAPTER_LIMITS.title}
-          error={errors['title']}
-          value={draft.title}
-          onChange={(v) => set('title', v)}
-        />
-      )}
+      <TitleSlugFields
+        title={draft.title}
+        slug={draft.slug}
+        creating={creating}
+        titleMaxLength={CHAPTER_LIMITS.title}
+        errors={errors}
+        onChange={(fields) => onChange({ ...draft, ...fields })}
+      />
       <div className="form-row">
         <TextField
           label="Chapter number"
@@ -78,6 +65,40 @@ export function ChapterFields({ draft, onChange, timeZone, errors, creating, wit
         error={errors['content']}
         value={draft.content}
         onChange={(v) => set('content', v)}
+      />
+      <ChapterNoteFields draft={draft} onChange={onChange} errors={errors} />
+    </>
+  );
+}
+
+/** The author's notes before and after the text, and the content warnings one a line (docs/product.md, The writing desk). */
+function ChapterNoteFields({ draft, onChange, errors }: Pick<ChapterFieldsProps, 'draft' | 'onChange' | 'errors'>) {
+  const set = <K extends keyof ChapterDraft>(key: K, value: ChapterDraft[K]) => onChange({ ...draft, [key]: value });
+  return (
+    <>
+      <TextAreaField
+        label="Content warnings"
+        hint={`One a line, shown before the text (at most ${CHAPTER_LIMITS.content_warnings}, ${CHAPTER_LIMITS.content_warning} characters each).`}
+        rows={3}
+        error={errors['content_warnings']}
+        value={draft.content_warnings}
+        onChange={(v) => set('content_warnings', v)}
+      />
+      <TextAreaField
+        label="Author's note before the chapter (Markdown)"
+        rows={3}
+        maxLength={CHAPTER_LIMITS.note}
+        error={errors['note_before']}
+        value={draft.note_before}
+        onChange={(v) => set('note_before', v)}
+      />
+      <TextAreaField
+        label="Author's note after the chapter (Markdown)"
+        rows={3}
+        maxLength={CHAPTER_LIMITS.note}
+        error={errors['note_after']}
+        value={draft.note_after}
+        onChange={(v) => set('note_after', v)}
       />
     </>
   );

@@ -1,5 +1,5 @@
 // The admin's chapter form (docs/product.md, The admin area: Stories & Chapters): the chapter's
-// fields (shared with the reader's Edit dialog) and a .md/.markdown/.txt file that fills the
+// fields (ChapterFields.tsx) and a .md/.markdown/.txt file that fills the
 // content. Editing loads the full text first (the list only carries a preview). A refused save
 // keeps what was typed and shows each problem at its field.
 import { type FormEvent, useId, useState } from 'react';

@@ -17,6 +17,9 @@ const chapter: Chapter = {
   comment_count: 0,
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
+  note_before: 'Thanks for reading.',
+  note_after: '',
+  content_warnings: ['Violence', 'Grief'],
 };
 
 describe('chapter drafts', () => {
@@ -30,7 +33,17 @@ describe('chapter drafts', () => {
       chapter_number: 4,
       status: 'draft',
       release_at: '2027-03-14T09:00:00.000Z',
+      note_before: 'Thanks for reading.',
+      note_after: '',
+      content_warnings: ['Violence', 'Grief'],
     });
+  });
+
+  it('holds the content warnings one a line and sends the lines that are not blank', () => {
+    const draft = chapterDraft(chapter, 'UTC', NOW);
+    expect(draft.content_warnings).toBe('Violence\nGrief');
+    expect(chapterInput({ ...draft, content_warnings: '  Blood \n\n   \nDeath' }, 'UTC').content_warnings).toEqual(['  Blood ', 'Death']);
+    expect(chapterInput({ ...draft, content_warnings: '' }, 'UTC').content_warnings).toEqual([]);
   });
 
   it('sends no release time for a draft or a published chapter, and a number that is not one as 1', () => {

@@ -14,7 +14,14 @@ export interface ChapterDraft {
   chapter_number: string;
   status: ChapterStatusChoice;
   release: WallTime;
+  note_before: string;
+  note_after: string;
+  /** One content warning a line, as typed; sent as the list of its non-empty lines. */
+  content_warnings: string;
 }
+
+/** The warnings typed one a line: blank lines dropped; the server trims and checks the rest. */
+export const warningList = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
 
 /** A day from `now` at the next full hour: a sensible first release time to edit. */
 function tomorrow(timeZone: string, now: Date): WallTime {
@@ -23,11 +30,21 @@ function tomorrow(timeZone: string, now: Date): WallTime {
 }
 
 export function newChapterDraft(chapterNumber: number, timeZone: string, now = new Date()): ChapterDraft {
-  return { title: '', slug: '', content: '', chapter_number: String(chapterNumber), status: 'draft', release: tomorrow(timeZone, now) };
+  return {
+    title: '',
+    slug: '',
+    content: '',
+    chapter_number: String(chapterNumber),
+    status: 'draft',
+    release: tomorrow(timeZone, now),
+    note_before: '',
+    note_after: '',
+    content_warnings: '',
+  };
 }
 
 export function chapterDraft(
-  { title, slug, content, chapter_number, status, release_at }: Chapter,
+  { title, slug, content, chapter_number, status, release_at, note_before, note_after, content_warnings }: Chapter,
   timeZone: string,
   now = new Date(),
 ): ChapterDraft {
@@ -39,13 +56,19 @@ export function chapterDraft(
     chapter_number: String(chapter_number),
     status: scheduled ? 'scheduled' : status,
     release: scheduled ? instantToWallTime(new Date(release_at), timeZone) : tomorrow(timeZone, now),
+    note_before,
+    note_after,
+    content_warnings: content_warnings.join('\n'),
   };
 }
 
 /** What the API gets: 'scheduled' is a draft with a release time; anything else has none. A number that is not one counts as 1. */
-export function chapterInput({ status, release, chapter_number, ...fields }: ChapterDraft, timeZone: string): Required<ChapterInput> {
+export function chapterInput(
+  { status, release, chapter_number, content_warnings, ...fields }: ChapterDraft,
+  timeZone: string,
+): Required<ChapterInput> {
   const number = Math.max(1, Math.floor(Number(chapter_number)) || 1);
-  if (status === 'scheduled')
-    return { ...fields, chapter_number: number, status: 'draft', release_at: wallTimeToInstant(release, timeZone).toISOString() };
-  return { ...fields, chapter_number: number, status: status satisfies ChapterStatus, release_at: null };
+  const sent = { ...fields, chapter_number: number, content_warnings: warningList(content_warnings) };
+  if (status === 'scheduled') return { ...sent, status: 'draft', release_at: wallTimeToInstant(release, timeZone).toISOString() };
+  return { ...sent, status: status satisfies ChapterStatus, release_at: null };
 }

@@ -27,6 +27,9 @@ hr.page-break { width: 30%; margin: 1.5em auto; border: 0; border-top: 1px solid
 .title-page h1 { margin-top: 20%; }
 .title-page .blurb { text-align: left; margin-top: 2em; }
 .source { margin-top: 2em; font-size: 0.85em; }
+.content-warnings, .author-note { margin: 1em 0; padding: 0.5em 1em; border: 1px solid currentColor; }
+.content-warnings h2 { margin: 0.25em 0; font-size: 1em; }
+.author-note summary { font-weight: bold; }
 `;
 
 export interface BookMetadata {

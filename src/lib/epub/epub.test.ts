@@ -237,6 +237,29 @@ describe('buildStoryEpub', () => {
     for (const name of Object.keys(book.files).filter((file) => /\.(?:xhtml|opf|ncx)$/.test(file))) expectWellFormedXml(book.text(name));
   });
 
+  it('puts the content warnings and the author’s notes around the text, as well-formed XHTML', async () => {
+    const notes = {
+      content_warnings: ['Violence', 'Fish & <Chips>\u0001'],
+      note_before: 'Thanks, *reader* <script>x</script>',
+      note_after: 'See the [map](/api/uploads/general/map.png) & more',
+    };
+    const book = await build(testStory([testChapter(1, 'The text.', notes), testChapter(2, 'Plain.')]));
+    const chapter = book.text('EPUB/chapter-1.xhtml');
+    expectWellFormedXml(chapter);
+    const order = ['Content warnings', 'Violence', 'Fish &amp; &lt;Chips&gt;', 'Thanks, <em>reader</em>', 'The text.', 'See the'];
+    const positions = order.map((part) => chapter.indexOf(part));
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(chapter).toContain('<h2 id="content-warnings-title">Content warnings</h2><ul><li>Violence</li>');
+    expect(
+      chapter.match(/<details class="author-note author-note-(?:before|after)" open=""><summary>Author's note<\/summary>/g),
+    ).toHaveLength(2);
+    expect(chapter).toContain(`<a href="${ORIGIN}/api/uploads/general/map.png">map</a> &amp; more`);
+    expect(chapter).not.toMatch(/<script|\u0001/);
+    const plain = book.text('EPUB/chapter-2.xhtml');
+    expect(plain).not.toMatch(/content-warnings|author-note/);
+  });
+
   it('builds a huge chapter', async () => {
     const paragraph = 'Word '.repeat(200).trim();
     const content = Array.from({ length: 2_000 }, () => paragraph).join('\n\n'); // 400,000 words

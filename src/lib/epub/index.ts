@@ -4,7 +4,8 @@
 // image bytes. See docs/decisions/0011-epub-at-publish.md.
 import { zipSync, type Zippable } from 'fflate';
 import { markdownToPlainText, truncate } from '../chapter-text.ts';
-import { renderChapter, renderMarkdown } from '../markdown.ts';
+import { chapterBodyHtml } from '../chapter-body.ts';
+import { renderMarkdown } from '../markdown.ts';
 import type { AuthorProfile } from '../profile.ts';
 import { storyPath } from '../reader-urls.ts';
 import type { SnapshotStory } from '../snapshot.ts';
@@ -72,7 +73,15 @@ export async function buildStoryEpub({ story, profile, siteOrigin, readImage }: 
   const chapters: ChapterEntry[] = [];
   for (const chapter of story.chapters) {
     const id = `chapter-${chapter.chapter_number}`;
-    const body = await htmlToXhtml(renderChapter(xmlSafe(chapter.content), story.breakImage), images, siteOrigin);
+    // The web page's warnings, notes and text, without what XML cannot hold (before Markdown
+    // turns a NUL into a replacement character).
+    const parts = {
+      content: xmlSafe(chapter.content),
+      note_before: xmlSafe(chapter.note_before),
+      note_after: xmlSafe(chapter.note_after),
+      content_warnings: chapter.content_warnings.map(xmlSafe),
+    };
+    const body = await htmlToXhtml(chapterBodyHtml(parts, story.breakImage), images, siteOrigin);
     files[`${id}.xhtml`] = chapterPage(chapter.chapter_number, xmlSafe(chapter.title), body);
     chapters.push({ id, href: `${id}.xhtml`, label: `Chapter ${chapter.chapter_number}: ${xmlSafe(chapter.title)}` });
     await yieldToEventLoop();

@@ -11,6 +11,9 @@ export function testChapter(chapterNumber: number, content: string, overrides: P
     title: `Chapter title ${chapterNumber}`,
     content,
     updated_at: '2026-01-02T03:04:05.678Z',
+    note_before: '',
+    note_after: '',
+    content_warnings: [],
     ...overrides,
   };
 }
