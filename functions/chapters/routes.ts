@@ -11,7 +11,7 @@ import { filesIn, formBodyLimit, readMultipart } from '#core/form.ts';
 import { CONTENT_ROLES, isContentRole } from '#core/roles.ts';
 import { jsonBody, parseOrThrow, queryParams } from '#core/validate.ts';
 import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '#lib/limits.ts';
-import { RELEASED_AT_ONCE, resolveRelease } from '#functions/releases/release-time.ts';
+import { RELEASED_AT_ONCE, resolveRelease } from '#functions/chapters/release-time.ts';
 import { storyStore } from '#functions/stories/store.ts';
 import { planBulkUpload } from './bulk-plan.ts';
 import {

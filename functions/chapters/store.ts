@@ -4,11 +4,11 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '#db/types.ts';
 import { CHAPTER_PREVIEW_LENGTH } from '#lib/limits.ts';
 import type { AdminChapterSummary, Chapter, ChapterRevisionKind, ChapterSummary } from '#lib/stories.ts';
-import { autosaveStore } from '#functions/autosaves/store.ts';
-import { revisionStore } from '#functions/revisions/store.ts';
+import { autosaveStore } from '#functions/chapters/autosaves/store.ts';
+import { revisionStore } from '#functions/chapters/revisions/store.ts';
 import type { ChapterCreate, ChapterUpdate } from './schema.ts';
 
-/** A chapter save with its release time resolved to an instant (functions/releases/release-time.ts). */
+/** A chapter save with its release time resolved to an instant (functions/chapters/release-time.ts). */
 type Stored<T> = Omit<T, 'release_at'> & { release_at?: Date | null };
 
 type Db = Kysely<Database>;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '#scripts/test/api.ts';
 import { chapterTestKit, expectError } from '#functions/chapters/test-kit.ts';
-import { RELEASED_AT_ONCE } from './release-time.ts';
+import { RELEASED_AT_ONCE } from '#functions/chapters/release-time.ts';
 
 const t = useApiTestContext();
 const { insertStory, insertChapters } = chapterTestKit(t);

@@ -3,7 +3,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#db/types.ts';
 import type { ReleaseSchedule } from '#lib/releases.ts';
-import { revisionStore } from '#functions/revisions/store.ts';
+import { revisionStore } from '#functions/chapters/revisions/store.ts';
 
 type Db = Kysely<Database>;
 

@@ -9,7 +9,7 @@ import { CONTENT_ROLES } from '#core/roles.ts';
 import { jsonBody, queryParams } from '#core/validate.ts';
 import { requireRole } from '#functions/auth/session.ts';
 import { chapterStore } from '#functions/chapters/store.ts';
-import { revisionStore } from '#functions/revisions/store.ts';
+import { revisionStore } from '#functions/chapters/revisions/store.ts';
 import { autosaveQuery, autosaveSchema } from './schema.ts';
 import { autosaveStore } from './store.ts';
 
