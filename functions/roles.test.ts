@@ -92,6 +92,7 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'POST /api/chapters/update': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.chapterId, title: 'Renamed' } }) },
   'POST /api/chapters/delete': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.chapterId } }) },
+  'POST /api/chapters/move': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.chapterId, chapter_number: 1 } }) },
   'POST /api/chapters/bulk-upload': {
     roles: CONTENT_ROLES,
     send: (fx) => {

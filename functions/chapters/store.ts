@@ -5,6 +5,7 @@ import type { Database } from '#db/types.ts';
 import { CHAPTER_PREVIEW_LENGTH } from '#lib/limits.ts';
 import type { AdminChapterSummary, Chapter, ChapterSummary } from '#lib/stories.ts';
 import type { ChapterCreate, ChapterUpdate } from './schema.ts';
+import { wordCountSql } from './word-count.ts';
 
 /** A chapter save with its release time resolved to an instant (functions/releases/release-time.ts). */
 type Stored<T> = Omit<T, 'release_at'> & { release_at?: Date | null };
@@ -96,10 +97,11 @@ export const chapterStore = {
     return { chapters: rows.map(toSummary), total };
   },
 
-  /** Every chapter of a story with the start of its content, for the admin's list. */
+  /** Every chapter of a story with the start of its content and its word count, for the admin's list. */
   async listForAdmin(db: Db, storyId: number, limit: number): Promise<{ chapters: AdminChapterSummary[]; total: number }> {
     const rows = await selectSummaries(db, storyId, false)
       .select(sql<string>`left(content, ${sql.lit(CHAPTER_PREVIEW_LENGTH)})`.as('preview'))
+      .select(wordCountSql(sql.ref('content')).as('word_count'))
       .limit(limit)
       .execute();
     const { total } = await db
@@ -107,7 +109,7 @@ export const chapterStore = {
       .select(sql<number>`count(*)::int`.as('total'))
       .where('story_id', '=', storyId)
       .executeTakeFirstOrThrow();
-    return { chapters: rows.map((row) => ({ ...toSummary(row), preview: row.preview })), total };
+    return { chapters: rows.map((row) => ({ ...toSummary(row), preview: row.preview, word_count: row.word_count })), total };
   },
 
   async findById(db: Db, id: number): Promise<Chapter | null> {
