@@ -74,7 +74,7 @@ export function ChapterRow({ storyId, chapter, timeZone, onMoveUp, onMoveDown, s
               className="button button-ghost"
               onClick={onMoveUp ?? undefined}
               disabled={!onMoveUp}
-              aria-label={`Move ${label} up`}
+              aria-label={`Move up ${label}`}
             >
               Move up
             </button>
@@ -84,7 +84,7 @@ export function ChapterRow({ storyId, chapter, timeZone, onMoveUp, onMoveDown, s
               className="button button-ghost"
               onClick={onMoveDown ?? undefined}
               disabled={!onMoveDown}
-              aria-label={`Move ${label} down`}
+              aria-label={`Move down ${label}`}
             >
               Move down
             </button>
