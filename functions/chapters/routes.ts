@@ -19,6 +19,7 @@ import {
   bulkUploadFields,
   chapterCreateSchema,
   chapterDeleteSchema,
+  chapterGetQuery,
   chapterListQuery,
   chapterMoveSchema,
   chapterUpdateSchema,
@@ -27,6 +28,7 @@ import { type ChapterIdentity, chapterStore } from './store.ts';
 
 const CHAPTER_NOT_FOUND = 'Chapter not found.';
 const STORY_NOT_FOUND = 'Story not found.';
+const CHANGED_ELSEWHERE = 'This chapter was changed elsewhere since you opened it.';
 
 const numberTaken = (number: number) => fieldError(400, 'chapter_number', `Chapter ${number} is already used in this story.`);
 const slugTaken = (slug: string) => fieldError(409, 'slug', `A chapter with the slug "${slug}" already exists in this story.`);
@@ -80,6 +82,13 @@ export const chapterRoutes = new Hono<AppEnv>()
     return c.json({ success: true, chapters, total, page: query.page, limit: query.limit });
   })
 
+  // The editor and the preview load a chapter by id, whatever its status.
+  .get('/get', requireRole(...CONTENT_ROLES), queryParams(chapterGetQuery), async (c) => {
+    const chapter = await chapterStore.findById(c.var.deps.db, c.req.valid('query').id);
+    if (!chapter) throw new AppError(404, CHAPTER_NOT_FOUND);
+    return c.json({ success: true, chapter });
+  })
+
   .post('/create', requireRole(...CONTENT_ROLES), jsonBody(chapterCreateSchema), async (c) => {
     const { deps } = c.var;
     const { db, rebuild } = deps;
@@ -87,7 +96,7 @@ export const chapterRoutes = new Hono<AppEnv>()
     const { fields, releasedAtOnce } = resolveRelease(input, nowOf(deps));
     if (!(await storyStore.find(db, { id: input.story_id, publishedOnly: false }))) throw new AppError(404, STORY_NOT_FOUND);
     const id = await saveWithoutConflicts(db, input.story_id, { number: input.chapter_number, slug: input.slug }, () =>
-      chapterStore.create(db, fields),
+      chapterStore.create(db, fields, { by: c.var.user.id }),
     );
     if (fields.release_at) deps.releasesChanged?.();
     rebuild.schedule(`chapter ${input.chapter_number} created`);
@@ -100,13 +109,17 @@ export const chapterRoutes = new Hono<AppEnv>()
   .post('/update', requireRole(...CONTENT_ROLES), jsonBody(chapterUpdateSchema), async (c) => {
     const { deps } = c.var;
     const { db, rebuild } = deps;
-    const input = c.req.valid('json');
+    const { expected_updated_at, ...input } = c.req.valid('json');
     const { fields, releasedAtOnce } = resolveRelease(input, nowOf(deps));
     const storyId = await chapterStore.storyIdOf(db, input.id);
     if (storyId === null) throw new AppError(404, CHAPTER_NOT_FOUND);
     const wanted = { number: input.chapter_number, slug: input.slug, exceptId: input.id };
-    if (!(await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, fields)))) {
-      throw new AppError(404, CHAPTER_NOT_FOUND);
+    const expected = expected_updated_at === undefined ? undefined : new Date(expected_updated_at);
+    const outcome = await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, fields, { expected, by: c.var.user.id }));
+    if (outcome === 'missing') throw new AppError(404, CHAPTER_NOT_FOUND);
+    if (outcome === 'stale') {
+      // Nothing was written: the client shows both versions (docs/product.md, Autosave, conflicts and revisions).
+      return c.json({ success: false, error: CHANGED_ELSEWHERE, chapter: await chapterStore.findById(db, input.id) }, 409);
     }
     const chapter = await chapterStore.findById(db, input.id);
     if (fields.release_at !== undefined) deps.releasesChanged?.();
@@ -154,7 +167,7 @@ export const chapterRoutes = new Hono<AppEnv>()
       // One insert per file: a file either becomes a whole chapter or an error, never half of one.
       for (const { filename, ...chapter } of plan.chapters) {
         try {
-          await chapterStore.create(db, { ...chapter, story_id });
+          await chapterStore.create(db, { ...chapter, story_id }, { by: c.var.user.id, kind: 'import' });
           created.push({ filename, chapter_number: chapter.chapter_number, title: chapter.title });
         } catch (error) {
           if (foreignKeyViolation(error) !== null) throw new AppError(404, STORY_NOT_FOUND); // deleted meanwhile

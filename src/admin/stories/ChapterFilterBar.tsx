@@ -1,9 +1,10 @@
 // The chapter list's filter as a row of radio pills (the moderation filters' look): All,
 // Published, Scheduled, Drafts, each with its count.
-import { CHAPTER_FILTERS, type ChapterFilter, chapterFilterCounts, type ListedChapter } from './chapter-list.ts';
+import type { AdminChapterSummary } from '#lib/stories.ts';
+import { CHAPTER_FILTERS, type ChapterFilter, chapterFilterCounts } from './chapter-list.ts';
 
 interface ChapterFilterBarProps {
-  chapters: readonly ListedChapter[];
+  chapters: readonly AdminChapterSummary[];
   filter: ChapterFilter;
   onChange: (filter: ChapterFilter) => void;
 }

@@ -17,7 +17,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { Story } from '#lib/stories.ts';
+import type { AdminChapterSummary, Story } from '#lib/stories.ts';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
 import { failureText } from '../data/failure.ts';
@@ -25,13 +25,12 @@ import { useAuthorTimeZone } from '../data/queries.ts';
 import { BulkUpload } from './BulkUpload.tsx';
 import { ChapterFilterBar } from './ChapterFilterBar.tsx';
 import { ChapterRow, chapterEditorPath, moveButtonId } from './ChapterRow.tsx';
-import { type ChapterFilter, filterChapters, type ListedChapter, movedList } from './chapter-list.ts';
+import { type ChapterFilter, filterChapters, movedList } from './chapter-list.ts';
 import { useChapters, useDeleteChapter, useMoveChapter } from './queries.ts';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 
 export function ChapterPanel({ story }: { story: Story }) {
-  const { data, error: loadError } = useChapters(story.id);
-  const chapters: ListedChapter[] | undefined = data;
+  const { data: chapters, error: loadError } = useChapters(story.id);
   const deleteChapter = useDeleteChapter(story.id);
   const moveChapter = useMoveChapter(story.id);
   const [filter, setFilter] = useState<ChapterFilter>('all');
@@ -85,7 +84,7 @@ export function ChapterPanel({ story }: { story: Story }) {
     if (over) move(positionOf(active.id) - 1, positionOf(over.id) - 1);
   }
 
-  async function remove(chapter: ListedChapter) {
+  async function remove(chapter: AdminChapterSummary) {
     if (!(await confirm(`Delete Chapter ${chapter.chapter_number}, "${chapter.title}"?`))) return;
     deleteChapter.mutate(chapter.id, {
       onSuccess: () => showNotice({ kind: 'success', text: 'Chapter deleted successfully!' }),

@@ -5,7 +5,8 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Link } from 'wouter';
 import { formatReleaseTime } from '#lib/releases.ts';
-import { chapterState, type ListedChapter } from './chapter-list.ts';
+import type { AdminChapterSummary } from '#lib/stories.ts';
+import { chapterState } from './chapter-list.ts';
 
 export const chapterEditorPath = (storyId: number, chapterId: number | 'new') => `/stories/${storyId}/chapters/${chapterId}`;
 
@@ -14,7 +15,7 @@ export const moveButtonId = (chapterId: number, direction: 'up' | 'down') => `ch
 
 interface ChapterRowProps {
   storyId: number;
-  chapter: ListedChapter;
+  chapter: AdminChapterSummary;
   timeZone: string;
   /** Null when the chapter cannot move that way (first or last, or the list is filtered). */
   onMoveUp: (() => void) | null;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { chapterFilterCounts, chapterState, filterChapters, type ListedChapter, movedList } from './chapter-list.ts';
+import type { AdminChapterSummary } from '#lib/stories.ts';
+import { chapterFilterCounts, chapterState, filterChapters, movedList } from './chapter-list.ts';
 
 const chapter = (id: number, status: 'draft' | 'published', release_at: string | null = null) =>
-  ({ id, chapter_number: id, status, release_at }) as ListedChapter;
+  ({ id, chapter_number: id, status, release_at }) as AdminChapterSummary;
 
 describe('the chapter filter', () => {
   const chapters = [chapter(1, 'published'), chapter(2, 'published'), chapter(3, 'draft', '2026-12-01T18:00:00Z'), chapter(4, 'draft')];

@@ -1,13 +1,10 @@
 // The chapter list's filter and moves (docs/product.md, The chapter list and reordering).
 import type { AdminChapterSummary } from '#lib/stories.ts';
 
-/** A chapter in the list; `published_at` is when it first became public (older servers leave it out). */
-export type ListedChapter = AdminChapterSummary & { published_at?: string | null };
-
 /** Where a chapter stands for its author: a draft with a release time is scheduled. */
 export type ChapterState = 'published' | 'scheduled' | 'draft';
 
-export const chapterState = (chapter: Pick<ListedChapter, 'status' | 'release_at'>): ChapterState =>
+export const chapterState = (chapter: Pick<AdminChapterSummary, 'status' | 'release_at'>): ChapterState =>
   chapter.status === 'published' ? 'published' : chapter.release_at ? 'scheduled' : 'draft';
 
 export const CHAPTER_FILTERS = [
@@ -18,13 +15,13 @@ export const CHAPTER_FILTERS = [
 ] as const;
 export type ChapterFilter = (typeof CHAPTER_FILTERS)[number]['value'];
 
-export function chapterFilterCounts(chapters: readonly ListedChapter[]): Record<ChapterFilter, number> {
+export function chapterFilterCounts(chapters: readonly AdminChapterSummary[]): Record<ChapterFilter, number> {
   const counts = { all: chapters.length, published: 0, scheduled: 0, draft: 0 };
   for (const chapter of chapters) counts[chapterState(chapter)] += 1;
   return counts;
 }
 
-export const filterChapters = (chapters: readonly ListedChapter[], filter: ChapterFilter) =>
+export const filterChapters = (chapters: readonly AdminChapterSummary[], filter: ChapterFilter) =>
   filter === 'all' ? chapters : chapters.filter((chapter) => chapterState(chapter) === filter);
 
 /**
