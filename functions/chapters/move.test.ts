@@ -44,6 +44,29 @@ describe('POST /api/chapters/move', () => {
     expect(t.rebuilds).toEqual(['chapters renumbered']);
   });
 
+  it('gives the renumbered chapters a new updated_at, so a save from before the move is a conflict', async () => {
+    const cookie = await t.signedInAs('author');
+    const storyId = await insertStory();
+    await insertChapters(storyId, { chapter_number: 1 }, { chapter_number: 2 }, { chapter_number: 3 });
+    const before = await (await t.call(`/api/chapters/list?story_id=${storyId}`, { cookie })).json();
+    const [one, two, three] = before.chapters;
+    const { chapters } = await (await move(cookie, { id: two.id, chapter_number: 1 })).json();
+    expect(chapters.map((c: { id: number }) => c.id)).toEqual([two.id, one.id, three.id]);
+    expect(chapters[0].updated_at).not.toBe(two.updated_at);
+    expect(chapters[1].updated_at).not.toBe(one.updated_at);
+    expect(chapters[2].updated_at).toBe(three.updated_at);
+    const stale = await t.call('/api/chapters/update', {
+      cookie,
+      json: { id: one.id, title: 'Saved from an old page', expected_updated_at: one.updated_at },
+    });
+    expect(stale.status).toBe(409);
+    expect(await order()).toEqual([
+      [1, 'chapter-2'],
+      [2, 'chapter-1'],
+      [3, 'chapter-3'],
+    ]);
+  });
+
   it('places a number beyond the end last and closes gaps; a move to its own place changes nothing', async () => {
     const cookie = await t.signedInAs('admin');
     const storyId = await insertStory();

@@ -55,9 +55,10 @@ export async function moveChapter(db: Db, id: number, wanted: number): Promise<M
     const targets = sql.join(changed.map((row) => sql`(${sql.lit(row.id)}::int, ${sql.lit(row.to)}::int)`));
     await sql`update chapters set chapter_number = moved.number + ${sql.lit(parking)}
       from (values ${targets}) as moved(id, number) where chapters.id = moved.id`.execute(trx);
+    // A new updated_at: an editor opened before the move gets a conflict instead of saving over it.
     await trx
       .updateTable('chapters')
-      .set({ chapter_number: sql`chapter_number - ${sql.lit(parking)}` })
+      .set({ chapter_number: sql`chapter_number - ${sql.lit(parking)}`, updated_at: sql`now()` })
       .where('id', 'in', ids)
       .execute();
 
