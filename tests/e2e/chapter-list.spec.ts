@@ -67,7 +67,9 @@ test('the list shows word counts and filters by state with counts', async ({ pag
   for (const chapter of CHAPTERS) {
     await expect(rows(page).filter({ hasText: chapter.title })).toContainText(`${wordCount(chapter.content)} words`);
   }
-  await expect(rows(page).filter({ hasText: 'Charlie' })).toContainText('Releases');
+  // Published chapters say when they were published, scheduled ones when they will be released.
+  await expect(rows(page).filter({ hasText: 'Alpha' })).toContainText(/Published \w+day, \w+ \d+, \d{4}/);
+  await expect(rows(page).filter({ hasText: 'Charlie' })).toContainText(/Releases \w+day, June [12], 2035/);
   const filter = page.getByRole('group', { name: 'Show chapters' });
   await expect(filter.getByRole('radio', { name: 'All (4)' })).toBeChecked();
   await filter.getByRole('radio', { name: 'Published (2)' }).check();
