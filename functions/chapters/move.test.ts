@@ -110,6 +110,15 @@ describe('POST /api/chapters/move', () => {
     ]);
   });
 
+  it('keeps the old number of a published chapter renumbered by chapters/update, not of a draft', async () => {
+    const cookie = await t.signedInAs('author');
+    const [published, draft] = await insertChapters(await insertStory(), { chapter_number: 1 }, { chapter_number: 2, status: 'draft' });
+    expect((await t.call('/api/chapters/update', { cookie, json: { id: published, chapter_number: 5 } })).status).toBe(200);
+    expect((await t.call('/api/chapters/update', { cookie, json: { id: draft, chapter_number: 6 } })).status).toBe(200);
+    expect((await t.call('/api/chapters/update', { cookie, json: { id: published, title: 'Same number' } })).status).toBe(200);
+    expect(await redirects()).toEqual([{ old_number: 1, chapter_id: published }]);
+  });
+
   it('drops the redirects of a deleted chapter', async () => {
     const cookie = await t.signedInAs('author');
     const [one] = await insertChapters(await insertStory(), { chapter_number: 1 }, { chapter_number: 2 });

@@ -3,6 +3,7 @@
 // and reordering).
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#db/types.ts';
+import { keepOldAddresses } from './old-addresses.ts';
 
 type Db = Kysely<Database>;
 
@@ -63,26 +64,11 @@ export async function moveChapter(db: Db, id: number, wanted: number): Promise<M
       .execute();
 
     const published = changed.filter((row) => row.status === 'published');
-    if (published.length > 0) {
-      await trx
-        .insertInto('chapter_redirects')
-        .values(published.map((row) => ({ story_id: storyId, old_number: row.chapter_number, chapter_id: row.id })))
-        .onConflict((oc) => oc.columns(['story_id', 'old_number']).doUpdateSet({ chapter_id: (eb) => eb.ref('excluded.chapter_id') }))
-        .execute();
-    }
-    // A chapter back at an old number of its own needs no redirect there.
-    await trx
-      .deleteFrom('chapter_redirects')
-      .where('story_id', '=', storyId)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('chapters')
-            .whereRef('chapters.id', '=', 'chapter_redirects.chapter_id')
-            .whereRef('chapters.chapter_number', '=', 'chapter_redirects.old_number')
-            .select('chapters.id'),
-        ),
-      )
-      .execute();
+    await keepOldAddresses(
+      trx,
+      storyId,
+      published.map((row) => ({ chapter_id: row.id, old_number: row.chapter_number })),
+    );
     return { storyId, renumbered: changed.length };
   });
 }

@@ -7,6 +7,7 @@ import type { AdminChapterSummary, Chapter, ChapterRevisionKind, ChapterSummary 
 import { autosaveStore } from '#functions/autosaves/store.ts';
 import { revisionStore } from '#functions/revisions/store.ts';
 import type { ChapterCreate, ChapterUpdate } from './schema.ts';
+import { keepOldAddresses } from './old-addresses.ts';
 import { wordCountSql } from './word-count.ts';
 
 /** A chapter save with its release time resolved to an instant (functions/releases/release-time.ts). */
@@ -189,12 +190,19 @@ export const chapterStore = {
    * Saves the fields given, unless `expected` (the chapter's updated_at as the API gave it) is
    * stale: the check is part of the UPDATE itself, so no other save can slip in between. A save
    * that changes the title or text, or publishes, keeps a revision; one that sends the title or
-   * text drops the autosaved working copy, which is now older than the chapter.
+   * text drops the autosaved working copy, which is now older than the chapter. A published
+   * chapter given another number keeps its old address.
    */
   async update(db: Db, { id, ...fields }: Stored<ChapterUpdate>, options: UpdateOptions = {}): Promise<UpdateOutcome> {
     return db.transaction().execute(async (trx) => {
       const row = await trx
-        .with('old', (qb) => qb.selectFrom('chapters').select(['id', 'title', 'content', 'status']).where('id', '=', id).forUpdate())
+        .with('old', (qb) =>
+          qb
+            .selectFrom('chapters')
+            .select(['id', 'story_id', 'chapter_number', 'title', 'content', 'status'])
+            .where('id', '=', id)
+            .forUpdate(),
+        )
         .updateTable('chapters')
         .from('old')
         .set({
@@ -208,6 +216,9 @@ export const chapterStore = {
           'old.title as old_title',
           'old.content as old_content',
           'old.status as old_status',
+          'old.chapter_number as old_number',
+          'old.story_id',
+          'chapters.chapter_number',
           'chapters.title',
           'chapters.content',
           'chapters.status',
@@ -219,6 +230,9 @@ export const chapterStore = {
       const kind = options.kind ?? (published ? 'publish' : changed ? 'manual' : null);
       if (kind) await revisionStore.keep(trx, id, kind, row, options.by ?? null);
       if (fields.title !== undefined || fields.content !== undefined) await autosaveStore.drop(trx, id);
+      if (row.old_status === 'published' && row.chapter_number !== row.old_number) {
+        await keepOldAddresses(trx, row.story_id, [{ chapter_id: id, old_number: row.old_number }]);
+      }
       return 'saved';
     });
   },
