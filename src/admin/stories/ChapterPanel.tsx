@@ -75,9 +75,9 @@ export function ChapterPanel({ story }: { story: Story }) {
     );
   }
 
-  function moveByButton(from: number, direction: 'up' | 'down') {
+  function moveByButton(chapter: AdminChapterSummary, from: number, direction: 'up' | 'down') {
     move(from, direction === 'up' ? from - 1 : from + 1);
-    setRefocus({ id: chapters![from]!.id, direction });
+    setRefocus({ id: chapter.id, direction });
   }
 
   function dropped({ active, over }: DragEndEvent) {
@@ -141,8 +141,8 @@ export function ChapterPanel({ story }: { story: Story }) {
                     chapter={chapter}
                     timeZone={timeZone}
                     sortable={sortable}
-                    onMoveUp={sortable && index > 0 ? () => moveByButton(index, 'up') : null}
-                    onMoveDown={sortable && index < shown.length - 1 ? () => moveByButton(index, 'down') : null}
+                    onMoveUp={sortable && index > 0 ? () => moveByButton(chapter, index, 'up') : null}
+                    onMoveDown={sortable && index < shown.length - 1 ? () => moveByButton(chapter, index, 'down') : null}
                     onDelete={() => void remove(chapter)}
                   />
                 ))}
