@@ -29,7 +29,9 @@ async function readPublishedStories(db: Kysely<Database>): Promise<SnapshotStory
     .where('story_id', 'in', storyIds)
     .orderBy('old_number')
     .execute();
-  const chaptersByStory = groupByStory<SnapshotChapter>(rows.map(({ updated_at, ...chapter }) => ({ ...chapter, updated_at: updated_at.toISOString() })));
+  const chaptersByStory = groupByStory<SnapshotChapter>(
+    rows.map(({ updated_at, ...chapter }) => ({ ...chapter, updated_at: updated_at.toISOString() })),
+  );
   const redirectsByStory = groupByStory<SnapshotRedirect>(redirects);
   return stories.map((story) => ({
     ...story,
