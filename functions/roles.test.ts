@@ -102,6 +102,7 @@ const ROUTES: Record<string, RouteRule> = {
     send: (fx) => ({ json: { id: fx.revisionId, chapter_id: fx.chapterId } }),
   },
   'POST /api/chapters/delete': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.chapterId } }) },
+  'POST /api/chapters/move': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.chapterId, chapter_number: 1 } }) },
   'POST /api/chapters/bulk-upload': {
     roles: CONTENT_ROLES,
     send: (fx) => {

@@ -10,16 +10,18 @@ import { AppError, fieldError } from '#core/errors.ts';
 import { filesIn, formBodyLimit, readMultipart } from '#core/form.ts';
 import { CONTENT_ROLES, isContentRole } from '#core/roles.ts';
 import { jsonBody, parseOrThrow, queryParams } from '#core/validate.ts';
-import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '#lib/limits.ts';
+import { ADMIN_CHAPTER_LIMIT, BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '#lib/limits.ts';
 import { RELEASED_AT_ONCE, resolveRelease } from '#functions/chapters/release-time.ts';
 import { storyStore } from '#functions/stories/store.ts';
 import { planBulkUpload } from './bulk-plan.ts';
+import { moveChapter } from './move.ts';
 import {
   bulkUploadFields,
   chapterCreateSchema,
   chapterDeleteSchema,
   chapterGetQuery,
   chapterListQuery,
+  chapterMoveSchema,
   chapterUpdateSchema,
 } from './schema.ts';
 import { type ChapterIdentity, chapterStore } from './store.ts';
@@ -131,6 +133,16 @@ export const chapterRoutes = new Hono<AppEnv>()
     if (!(await chapterStore.delete(db, id))) throw new AppError(404, CHAPTER_NOT_FOUND);
     rebuild.schedule('chapter deleted');
     return c.json({ success: true });
+  })
+
+  .post('/move', requireRole(...CONTENT_ROLES), jsonBody(chapterMoveSchema), async (c) => {
+    const { db, rebuild } = c.var.deps;
+    const { id, chapter_number } = c.req.valid('json');
+    const moved = await moveChapter(db, id, chapter_number);
+    if (!moved) throw new AppError(404, CHAPTER_NOT_FOUND);
+    if (moved.renumbered > 0) rebuild.schedule('chapters renumbered');
+    const { chapters } = await chapterStore.listForAdmin(db, moved.storyId, ADMIN_CHAPTER_LIMIT);
+    return c.json({ success: true, chapters });
   })
 
   .post(

@@ -114,6 +114,18 @@ export type ChapterUpdateInput = z.input<typeof chapterUpdateSchema>;
 
 export const chapterDeleteSchema = z.strictObject({ id: idField });
 
+/** A move to a number beyond the last chapter places the chapter last, so only the lower bound is checked. */
+export const chapterMoveSchema = z
+  .strictObject({
+    id: idField,
+    chapter_number: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(2 ** 31 - 1),
+  })
+  .register(fieldLabels, { chapter_number: CHAPTER_LABELS.chapter_number });
+
 /** GET /api/chapters/get: one chapter by id, any status (content staff). */
 export const chapterGetQuery = z.strictObject({ id: idParam });
 

@@ -7,6 +7,8 @@ import type { AdminChapterSummary, Chapter, ChapterRevisionKind, ChapterSummary 
 import { autosaveStore } from '#functions/chapters/autosaves/store.ts';
 import { revisionStore } from '#functions/chapters/revisions/store.ts';
 import type { ChapterCreate, ChapterUpdate } from './schema.ts';
+import { keepOldAddresses } from './old-addresses.ts';
+import { wordCountSql } from './word-count.ts';
 
 /** A chapter save with its release time resolved to an instant (functions/chapters/release-time.ts). */
 type Stored<T> = Omit<T, 'release_at'> & { release_at?: Date | null };
@@ -119,10 +121,11 @@ export const chapterStore = {
     return { chapters: rows.map(toSummary), total };
   },
 
-  /** Every chapter of a story with the start of its content, for the admin's list. */
+  /** Every chapter of a story with the start of its content and its word count, for the admin's list. */
   async listForAdmin(db: Db, storyId: number, limit: number): Promise<{ chapters: AdminChapterSummary[]; total: number }> {
     const rows = await selectSummaries(db, storyId, false)
       .select(sql<string>`left(content, ${sql.lit(CHAPTER_PREVIEW_LENGTH)})`.as('preview'))
+      .select(wordCountSql(sql.ref('content')).as('word_count'))
       .limit(limit)
       .execute();
     const { total } = await db
@@ -130,7 +133,7 @@ export const chapterStore = {
       .select(sql<number>`count(*)::int`.as('total'))
       .where('story_id', '=', storyId)
       .executeTakeFirstOrThrow();
-    return { chapters: rows.map((row) => ({ ...toSummary(row), preview: row.preview })), total };
+    return { chapters: rows.map((row) => ({ ...toSummary(row), preview: row.preview, word_count: row.word_count })), total };
   },
 
   async findById(db: Db, id: number): Promise<Chapter | null> {
@@ -197,12 +200,19 @@ export const chapterStore = {
    * Saves the fields given, unless `expected` (the chapter's updated_at as the API gave it) is
    * stale: the check is part of the UPDATE itself, so no other save can slip in between. A save
    * that changes the title or text, or publishes, keeps a revision; one that sends the title or
-   * text drops the autosaved working copy, which is now older than the chapter.
+   * text drops the autosaved working copy, which is now older than the chapter. A published
+   * chapter given another number keeps its old address.
    */
   async update(db: Db, { id, ...fields }: Stored<ChapterUpdate>, options: UpdateOptions = {}): Promise<UpdateOutcome> {
     return db.transaction().execute(async (trx) => {
       const row = await trx
-        .with('old', (qb) => qb.selectFrom('chapters').select(['id', 'title', 'content', 'status']).where('id', '=', id).forUpdate())
+        .with('old', (qb) =>
+          qb
+            .selectFrom('chapters')
+            .select(['id', 'story_id', 'chapter_number', 'title', 'content', 'status'])
+            .where('id', '=', id)
+            .forUpdate(),
+        )
         .updateTable('chapters')
         .from('old')
         .set({
@@ -216,6 +226,9 @@ export const chapterStore = {
           'old.title as old_title',
           'old.content as old_content',
           'old.status as old_status',
+          'old.chapter_number as old_number',
+          'old.story_id',
+          'chapters.chapter_number',
           'chapters.title',
           'chapters.content',
           'chapters.status',
@@ -227,6 +240,9 @@ export const chapterStore = {
       const kind = options.kind ?? (published ? 'publish' : changed ? 'manual' : null);
       if (kind) await revisionStore.keep(trx, id, kind, row, options.by ?? null);
       if (fields.title !== undefined || fields.content !== undefined) await autosaveStore.drop(trx, id);
+      if (row.old_status === 'published' && row.chapter_number !== row.old_number) {
+        await keepOldAddresses(trx, row.story_id, [{ chapter_id: id, old_number: row.old_number }]);
+      }
       return 'saved';
     });
   },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedDemoContent } from '#db/seed/index.ts';
 import { demoChapters, demoProfile, demoPublishedStory } from '#db/seed/demo-content.ts';
 import { useApiTestContext } from '#scripts/test/api.ts';
+import { chapterTestKit } from '#functions/chapters/test-kit.ts';
 import { readContentSnapshot } from './snapshot.ts';
 
 const t = useApiTestContext();
@@ -27,6 +28,38 @@ describe('readContentSnapshot', () => {
     const [story] = (await readContentSnapshot(t.database.db, new Date())).stories;
     expect(story!.chapters[0]).toMatchObject({ chapter_number: 1, ...notes });
     expect(story!.chapters[1]).toMatchObject({ note_before: '', note_after: '', content_warnings: [] });
+  });
+
+  it("holds each published story's old chapter numbers, and no other story's", async () => {
+    await seedDemoContent(t.database.db);
+    const kit = chapterTestKit(t);
+    const [draftChapter] = await kit.insertChapters(await kit.insertStory('a-draft-story', 'draft'), { chapter_number: 1 });
+    const chapters = await t.database.db.selectFrom('chapters').select(['id', 'story_id']).execute();
+    const chapterOf = (storyId: number) => chapters.find((chapter) => chapter.story_id === storyId)!.id;
+    const published = await t.database.db
+      .selectFrom('stories')
+      .select(['id', 'slug'])
+      .where('slug', '=', demoPublishedStory.slug)
+      .executeTakeFirstOrThrow();
+    const other = { id: chapters.find((chapter) => chapter.id === draftChapter)!.story_id };
+    await t.database.db
+      .insertInto('chapter_redirects')
+      .values([
+        { story_id: published.id, old_number: 40, chapter_id: chapterOf(published.id) },
+        { story_id: published.id, old_number: 30, chapter_id: chapterOf(published.id) },
+        { story_id: other.id, old_number: 30, chapter_id: chapterOf(other.id) },
+      ])
+      .execute();
+    const snapshot = await readContentSnapshot(t.database.db, new Date());
+    expect(snapshot.stories.map((story) => [story.slug, story.redirects])).toEqual([
+      [
+        published.slug,
+        [
+          { old_number: 30, chapter_id: chapterOf(published.id) },
+          { old_number: 40, chapter_id: chapterOf(published.id) },
+        ],
+      ],
+    ]);
   });
 
   it('has no stories when none is published', async () => {

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/types.ts';
 import { PUBLIC_IMAGE_PAGE_SIZE } from '#lib/galleries.ts';
-import type { ContentSnapshot, SnapshotChapter, SnapshotGallery, SnapshotStory } from '#lib/snapshot.ts';
+import type { ContentSnapshot, SnapshotChapter, SnapshotGallery, SnapshotRedirect, SnapshotStory } from '#lib/snapshot.ts';
 import { galleryStore } from '#functions/galleries/store.ts';
 import { imageStore } from '#functions/images/store.ts';
 import { storyStore } from '#functions/stories/store.ts';
@@ -14,26 +14,42 @@ import { profileStore, socialStore } from './store.ts';
 async function readPublishedStories(db: Kysely<Database>): Promise<SnapshotStory[]> {
   const stories = await storyStore.list(db, { status: 'published', publishedOnly: true });
   if (stories.length === 0) return [];
+  const storyIds = stories.map((story) => story.id);
   const rows = await db
     .selectFrom('chapters')
     .select(['id', 'story_id', 'chapter_number', 'slug', 'title', 'content', 'updated_at'])
     .select(['note_before', 'note_after', 'content_warnings'])
     .where('status', '=', 'published')
-    .where(
-      'story_id',
-      'in',
-      stories.map((story) => story.id),
-    )
+    .where('story_id', 'in', storyIds)
     .orderBy('story_id')
     .orderBy('chapter_number')
     .execute();
-  const chaptersByStory = new Map<number, SnapshotChapter[]>();
-  for (const { story_id, updated_at, ...chapter } of rows) {
-    const list = chaptersByStory.get(story_id) ?? [];
-    list.push({ ...chapter, updated_at: updated_at.toISOString() });
-    chaptersByStory.set(story_id, list);
+  const redirects = await db
+    .selectFrom('chapter_redirects')
+    .select(['story_id', 'old_number', 'chapter_id'])
+    .where('story_id', 'in', storyIds)
+    .orderBy('old_number')
+    .execute();
+  const chaptersByStory = groupByStory<SnapshotChapter>(
+    rows.map(({ updated_at, ...chapter }) => ({ ...chapter, updated_at: updated_at.toISOString() })),
+  );
+  const redirectsByStory = groupByStory<SnapshotRedirect>(redirects);
+  return stories.map((story) => ({
+    ...story,
+    chapters: chaptersByStory.get(story.id) ?? [],
+    redirects: redirectsByStory.get(story.id) ?? [],
+  }));
+}
+
+/** Rows by their story's id, each list in the rows' order, without the story id. */
+function groupByStory<T>(rows: readonly (T & { story_id: number })[]): Map<number, T[]> {
+  const byStory = new Map<number, T[]>();
+  for (const { story_id, ...row } of rows) {
+    const list = byStory.get(story_id) ?? [];
+    list.push(row as T);
+    byStory.set(story_id, list);
   }
-  return stories.map((story) => ({ ...story, chapters: chaptersByStory.get(story.id) ?? [] }));
+  return byStory;
 }
 
 /** Every gallery, PG and X, with its first page of images exactly as gallery-list page 1 answers it. */

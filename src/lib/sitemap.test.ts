@@ -64,8 +64,8 @@ describe('the sitemap and galleries', () => {
 
 describe('the sitemap and adult stories', () => {
   const chapters = (updated_at: string) => [
-    { chapter_number: 1, updated_at },
-    { chapter_number: 2, updated_at },
+    { id: 1, chapter_number: 1, updated_at },
+    { id: 2, chapter_number: 2, updated_at },
   ];
   const story = (slug: string, updated_at: string, extra: Partial<SnapshotStory> = {}) =>
     ({
@@ -78,7 +78,7 @@ describe('the sitemap and adult stories', () => {
       ...extra,
     }) as unknown as SnapshotStory;
   const stories = [
-    story('the-fleet', '2026-02-01T00:00:00.000Z', { target_audience: 'Young adults' }),
+    story('the-fleet', '2026-02-01T00:00:00.000Z', { target_audience: 'Young adults', redirects: [{ old_number: 5, chapter_id: 2 }] }),
     story('velvet', '2026-05-01T00:00:00.000Z', { target_audience: '18+' }),
     story('steam', '2026-06-01T00:00:00.000Z', { genres: ['Erotica'], age_gate: false }),
   ];
@@ -100,6 +100,10 @@ describe('the sitemap and adult stories', () => {
   it('still lists the other stories, their chapters and the story list', () => {
     for (const path of ['/storytime/', '/storytime/story/the-fleet/', '/storytime/story/the-fleet/chapter/2/'])
       expect(filter!(`${site}${path}`)).toBe(true);
+  });
+
+  it('leaves out the old address of a moved chapter', () => {
+    expect(filter!(`${site}/storytime/story/the-fleet/chapter/5/`)).toBe(false);
   });
 
   it("dates the story list by its listed stories only: an adult story's change does not leak", () => {

@@ -1,8 +1,9 @@
 // What @astrojs/sitemap (astro.config.mjs) lists: every page the build wrote except the admin
 // app, X galleries and adult stories with their chapters (adults only, not for search engines),
-// the preview as a reader and the not-found page, each with the time its content last changed where the snapshot knows it.
+// the preview as a reader, the old addresses of moved chapters and the not-found page, each with the time its content last changed where the snapshot knows it.
 import type { SitemapOptions } from '@astrojs/sitemap';
 import { isAdultStory } from './adult-content.ts';
+import { movedChapterPages } from './chapter-redirects.ts';
 import { GALLERIES_PATH, GALLERY_NOT_FOUND_PATH, galleryPath } from './gallery-urls.ts';
 import { chapterPath, PREVIEW_PATH, STORIES_PATH, storyPath } from './reader-urls.ts';
 import type { ContentSnapshot } from './snapshot.ts';
@@ -29,6 +30,7 @@ export function sitemapOptions(content: SitemapContent): SitemapOptions {
     ...content.stories
       .filter(isAdultStory)
       .flatMap((story) => [storyPath(story.slug), ...story.chapters.map((c) => chapterPath(story.slug, c.chapter_number))]),
+    ...content.stories.flatMap((story) => movedChapterPages(story).map((moved) => chapterPath(story.slug, moved.old_number))),
   ]);
   return {
     filter: (page) => {

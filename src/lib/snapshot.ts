@@ -19,9 +19,17 @@ export interface SnapshotChapter {
   content_warnings: string[];
 }
 
+/** An old number of a chapter that moved: its address sends readers on (src/lib/chapter-redirects.ts). */
+export interface SnapshotRedirect {
+  old_number: number;
+  chapter_id: number;
+}
+
 /** A published story with its published chapters in number order. */
 export interface SnapshotStory extends Story {
   chapters: SnapshotChapter[];
+  /** Old numbers of moved chapters (none in a snapshot written before chapters could move). */
+  redirects?: SnapshotRedirect[];
 }
 
 /** A gallery (PG and X alike) with its first page of images, prebuilt into its page. */

@@ -72,6 +72,8 @@ export interface ChapterSummary {
 export interface AdminChapterSummary extends ChapterSummary {
   /** The first characters of the content (200). */
   preview: string;
+  /** Words of the content, counted as readers' pages count them (src/lib/chapter-text.ts). */
+  word_count: number;
 }
 
 export interface Chapter extends ChapterSummary {

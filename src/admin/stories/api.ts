@@ -51,6 +51,9 @@ export const storyApi = {
   saveSchedule: (storyId: number, schedule: ReleaseSchedule | null) =>
     apiRequest<ScheduleResult>('/api/stories/schedule', { json: { story_id: storyId, schedule } }),
   deleteChapter: (id: number) => apiRequest('/api/chapters/delete', { json: { id } }),
+  /** The story's chapters renumbered, in their new order. */
+  moveChapter: async (id: number, chapterNumber: number) =>
+    (await apiRequest<{ chapters: AdminChapterSummary[] }>('/api/chapters/move', { json: { id, chapter_number: chapterNumber } })).chapters,
   bulkUpload: (storyId: number, files: File[], status: ChapterStatus) => {
     const form = new FormData();
     form.append('story_id', String(storyId));

@@ -1,10 +1,11 @@
 // The Story Manager's queries and saves (decision 0033): each query is keyed by what it depends
 // on, and each save names the queries it changes.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { ChapterInput } from '#functions/chapters/schema.ts';
 import type { StoryInput } from '#functions/stories/schema.ts';
 import type { ReleaseSchedule } from '#lib/releases.ts';
-import type { ChapterStatus } from '#lib/stories.ts';
+import type { AdminChapterSummary, ChapterStatus } from '#lib/stories.ts';
 import { queryKeys } from '../data/keys.ts';
 import { useSave } from '../data/useSave.ts';
 import { type ChapterTarget, storyApi } from './api.ts';
@@ -50,6 +51,27 @@ export const useSaveChapter = (storyId: number) =>
   });
 
 export const useDeleteChapter = (storyId: number) => useSave({ mutationFn: storyApi.deleteChapter, invalidates: chaptersOf(storyId) });
+
+/**
+ * Moves a chapter: the list shows the new order at once (`reordered`), then the server's
+ * numbering, taken only from the latest of several quick moves; a refused move reloads the list.
+ */
+export function useMoveChapter(storyId: number) {
+  const queryClient = useQueryClient();
+  const latest = useRef(0);
+  const key = queryKeys.storyChapters(storyId);
+  return useSave({
+    mutationFn: async ({ id, chapterNumber }: { id: number; chapterNumber: number; reordered: AdminChapterSummary[] }) => ({
+      move: ++latest.current,
+      chapters: await storyApi.moveChapter(id, chapterNumber),
+    }),
+    onMutate: ({ reordered }) => queryClient.setQueryData(key, reordered),
+    onSuccess: ({ move, chapters }) => {
+      if (move === latest.current) queryClient.setQueryData(key, chapters);
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
 
 export const useBulkUpload = (storyId: number) =>
   useSave({
