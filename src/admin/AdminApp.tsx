@@ -1,6 +1,8 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Link, Redirect, Route, Router, Switch } from 'wouter';
 import './admin.css';
+// Before the router: its back-button listener must come first (leave-guard.ts).
+import './leave-guard.ts';
 import { AdminShell } from './AdminShell.tsx';
 import { AnalyticsDashboard } from './analytics/AnalyticsDashboard.tsx';
 import { ArchiveScreen } from './archive/ArchiveScreen.tsx';

@@ -137,8 +137,9 @@ test('two tabs: the second save meets the conflict view, and each way keeps the 
 
 test('leaving with unsaved text asks: links, the back button and closing the tab', async ({ page }) => {
   await signIn(page);
-  await page.goto(`/admin/stories/${storyId}`);
-  await openChapter(page, chapterId);
+  // Into the editor inside the app (as its links do), so that back stays in the app too.
+  await page.evaluate((address) => history.pushState(null, '', address), `/admin/stories/${storyId}/chapters/${chapterId}`);
+  await expect(editorText(page)).toBeVisible();
   await typeText(page, 'Words not saved yet.');
 
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
