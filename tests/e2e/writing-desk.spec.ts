@@ -60,6 +60,11 @@ test('write a new chapter with the shortcuts, see the preview, save it and find 
   chapterId = Number(page.url().split('/').pop());
   await expect(page.getByText('All changes saved')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/storytime/preview/?chapter=${chapterId}`);
+  // Saved, the chapter has its address: the slug no longer follows the title.
+  await page.getByLabel('Title').fill('The Gate Opens');
+  await expect(page.getByLabel('Slug')).toHaveValue('the-gate');
+  await page.getByLabel('Title').fill('The Gate');
+  await expect(page.getByText('All changes saved')).toBeVisible();
 
   await page.reload();
   await expect(editorText(page)).toContainText('Then the sea.');

@@ -130,7 +130,15 @@ export function ChapterEditor({ story, start, timeZone, onCreated }: ChapterEdit
         </NoticeBanner>
         <div className="desk-layout">
           <div className="desk-fields">
-            <ChapterFields draft={desk.draft} onChange={desk.setDraft} timeZone={timeZone} errors={errors} creating={creating} />
+            {/* Keyed: once saved, the slug no longer follows the title (the chapter has its address). */}
+            <ChapterFields
+              key={creating ? 'new' : 'saved'}
+              draft={desk.draft}
+              onChange={desk.setDraft}
+              timeZone={timeZone}
+              errors={errors}
+              creating={creating}
+            />
             <p>
               <Link href={`/stories/${story.id}`}>Back to the chapters of {story.title}</Link>
             </p>
