@@ -3,7 +3,7 @@
 // that save the same chapter meet the conflict view (each of its three ways); leaving with unsaved
 // text asks; a phone gets tabs; axe finds nothing in either theme.
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './helpers.ts';
+import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,6 +28,7 @@ async function openChapter(page: Page, id: number | 'new') {
 }
 
 test('write a new chapter with the shortcuts, see the preview, save it and find it again', async ({ page }) => {
+  const errors = watchConsoleErrors(page);
   await signIn(page);
   const created = await page.request.post('/api/stories/create', {
     headers: { origin: new URL(page.url()).origin },
@@ -70,6 +71,9 @@ test('write a new chapter with the shortcuts, see the preview, save it and find 
   await expect(editorText(page)).toContainText('Then the sea.');
   await expect(page.getByLabel('Title')).toHaveValue('The Gate');
   await expect(page.getByRole('heading', { name: 'Edit “The Gate”' })).toBeVisible();
+  // The editor's own styles pass the Content-Security-Policy (its theme pads the text by 1rem).
+  await expect(editorText(page)).toHaveCSS('padding-top', '16px');
+  expect(errors).toEqual([]);
 });
 
 test('a .md file fills the text and, for an untitled chapter, the title', async ({ page }) => {

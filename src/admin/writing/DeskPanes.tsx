@@ -66,10 +66,8 @@ export function DeskPanes({ content, onContent, contentError, pageBreakImage, th
         </div>
       )}
       <section className="desk-pane desk-write" aria-label={narrow ? undefined : 'Write'} {...panel('write')}>
-        <p className="muted desk-help" id={`${id}-help`}>
-          {SHORTCUTS}
-        </p>
-        <MarkdownEditor value={content} onChange={onContent} label="Chapter text (Markdown)" describedBy={`${id}-help`} />
+        <p className="muted desk-help">{SHORTCUTS}</p>
+        <MarkdownEditor value={content} onChange={onContent} label="Chapter text (Markdown)" />
         {contentError && <p className="field-error">{contentError}</p>}
       </section>
       <section className="desk-pane desk-other" aria-label={narrow ? undefined : otherLabel} {...panel('other')}>

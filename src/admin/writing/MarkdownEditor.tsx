@@ -1,6 +1,8 @@
 // A CodeMirror Markdown editor as a React component: it owns its document while the author
 // types and takes `value` only when it changes from outside (a restore, the other version of a
-// conflict, a file), as one undoable change.
+// conflict, a file), as one undoable change. It lives in a shadow root: CodeMirror's styles then
+// go into a constructed style sheet there, which the pages' Content-Security-Policy allows, where
+// the <style> element it would add to the document is refused (the policy lists style hashes).
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { memo, useEffect, useRef } from 'react';
@@ -11,11 +13,9 @@ interface MarkdownEditorProps {
   onChange(text: string): void;
   /** The editor's accessible name. */
   label: string;
-  /** Ids of the text that describes the editor (the shortcuts line). */
-  describedBy?: string;
 }
 
-export const MarkdownEditor = memo(function MarkdownEditor({ value, onChange, label, describedBy }: MarkdownEditorProps) {
+export const MarkdownEditor = memo(function MarkdownEditor({ value, onChange, label }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   /** The text the editor last reported, so that its own change is not sent back into it. */
@@ -24,8 +24,10 @@ export const MarkdownEditor = memo(function MarkdownEditor({ value, onChange, la
   change.current = onChange;
 
   useEffect(() => {
+    const root = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open' });
     const editor = new EditorView({
-      parent: host.current!,
+      root,
+      parent: root,
       state: EditorState.create({
         doc: reported.current,
         extensions: markdownSetup(label, (text) => {
@@ -34,10 +36,9 @@ export const MarkdownEditor = memo(function MarkdownEditor({ value, onChange, la
         }),
       }),
     });
-    if (describedBy) editor.contentDOM.setAttribute('aria-describedby', describedBy);
     view.current = editor;
     return () => editor.destroy();
-  }, [label, describedBy]);
+  }, [label]);
 
   useEffect(() => {
     const editor = view.current;

@@ -10,6 +10,14 @@ import { drawSelection, EditorView, keymap } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { MARKDOWN_KEYS } from './markdown-commands.ts';
 
+/** The shortcuts as ARIA names them, for screen readers. */
+const KEY_SHORTCUTS = MARKDOWN_KEYS.map(({ key }) =>
+  key
+    .replace('Mod', 'Control')
+    .replace(/-/g, '+')
+    .replace(/\+([a-z])$/, (_, letter: string) => `+${letter.toUpperCase()}`),
+).join(' ');
+
 const highlight = HighlightStyle.define([
   { tag: tags.heading, fontWeight: '700', color: 'var(--color-accent-strong)' },
   { tag: tags.strong, fontWeight: '700' },
@@ -47,7 +55,7 @@ export function markdownSetup(label: string, onText: (text: string) => void): Ex
     // The shortcuts win over CodeMirror's own (Mod-i selects the syntax parent there).
     Prec.high(keymap.of(MARKDOWN_KEYS.map(({ key, run }) => ({ key, run, preventDefault: true })))),
     keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
-    EditorView.contentAttributes.of({ 'aria-label': label }),
+    EditorView.contentAttributes.of({ 'aria-label': label, 'aria-keyshortcuts': KEY_SHORTCUTS }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) onText(update.state.doc.toString());
     }),
