@@ -79,7 +79,15 @@ describe('POST /api/chapters/update with expected_updated_at', () => {
     const { id, cookie } = await openedChapter();
     await t.database.db.updateTable('chapters').set({ updated_at: '2020-01-01T00:00:00Z' }).where('id', '=', id).execute();
     expect((await update(cookie, { id, title: 'Blind save' })).status).toBe(200);
-    for (const expected_updated_at of ['yesterday', 12, null, '2026-11-20']) {
+    for (const expected_updated_at of [
+      'yesterday',
+      12,
+      null,
+      '2026-11-20',
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:30:00+01:00',
+      '9999-12-31T23:59:59-12:00',
+    ]) {
       const res = await update(cookie, { id, title: 'Bad', expected_updated_at });
       expect(res.status, String(expected_updated_at)).toBe(400);
       expect((await res.json()).fields).toHaveProperty('expected_updated_at');
@@ -89,6 +97,8 @@ describe('POST /api/chapters/update with expected_updated_at', () => {
       404,
       'Chapter not found.',
     );
+    // A far-off instant is simply not the chapter's.
+    expect((await update(cookie, { id, title: 'Far', expected_updated_at: '9999-12-31T23:59:59.999Z' })).status).toBe(409);
   });
 });
 

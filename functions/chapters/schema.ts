@@ -13,6 +13,16 @@ export const chapterNumberField = z
   .min(1, 'must be at least 1')
   .max(CHAPTER_LIMITS.chapter_number, `must be at most ${CHAPTER_LIMITS.chapter_number}`);
 
+/**
+ * An ISO date and time with its offset, in the years 1 to 9999 once in UTC: Postgres has no year 0
+ * and cannot read a JS year 10000, so such an instant would fail in the database instead of answering 400.
+ */
+const instant = (error: string) =>
+  z.iso.datetime({ offset: true, error }).refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, error);
+
 const chapterFields = {
   title: z.string().trim().min(1).max(CHAPTER_LIMITS.title),
   slug: slugField,
@@ -23,7 +33,7 @@ const chapterFields = {
   chapter_number: chapterNumberField,
   status: z.enum(CHAPTER_STATUSES),
   /** When a draft is to be published (ISO with offset); null unschedules it. */
-  release_at: z.iso.datetime({ offset: true, error: 'must be a date and time such as 2026-11-24T18:00:00+01:00' }).nullable(),
+  release_at: instant('must be a date and time such as 2026-11-24T18:00:00+01:00').nullable(),
 };
 
 /** How messages name the fields (docs/product.md, "Messages"). */
@@ -60,7 +70,7 @@ export const chapterUpdateSchema = z
     status: chapterFields.status.optional(),
     release_at: chapterFields.release_at.optional(),
     /** The chapter's updated_at exactly as the API gave it: the save is refused (409) when the chapter changed since. */
-    expected_updated_at: z.iso.datetime({ offset: true, error: 'must be the updated_at the API gave' }).optional(),
+    expected_updated_at: instant('must be the updated_at the API gave').optional(),
   })
   .register(fieldLabels, { ...CHAPTER_LABELS, expected_updated_at: 'The last update' });
 export type ChapterUpdate = Omit<z.output<typeof chapterUpdateSchema>, 'expected_updated_at'>;

@@ -76,6 +76,8 @@ describe('a release time on a chapter', () => {
     ['a number', 1764003600000],
     ['HTML', '<script>alert(1)</script>'],
     ['a NUL byte', '2026-11-24T18:00:00Z\u0000'],
+    ['past the year 9999 in UTC', '9999-12-31T23:00:00-12:00'],
+    ['in the year 0', '0000-06-01T00:00:00Z'],
   ])('refuses a release time that is %s', async (_, release_at) => {
     const cookie = await t.signedInAs('author');
     const storyId = await insertStory();
