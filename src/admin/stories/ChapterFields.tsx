@@ -1,5 +1,5 @@
 // The fields of a chapter, with the server's word on each after a refused save: title and slug,
-// number, status and release time, the content, the author's notes and the content warnings.
+// number, status and release time, the author's notes and the content warnings.
 import { CHAPTER_LIMITS } from '#lib/limits.ts';
 import { SelectField, TextAreaField, TextField } from '../components.tsx';
 import { CHAPTER_STATUS_CHOICES, type ChapterDraft } from './chapter-draft.ts';
@@ -14,10 +14,9 @@ interface ChapterFieldsProps {
   errors: Readonly<Record<string, string>>;
   /** A new chapter: its slug follows the title until edited. */
   creating: boolean;
-  contentRows: number;
 }
 
-export function ChapterFields({ draft, onChange, timeZone, errors, creating, contentRows }: ChapterFieldsProps) {
+export function ChapterFields({ draft, onChange, timeZone, errors, creating }: ChapterFieldsProps) {
   const set = <K extends keyof ChapterDraft>(key: K, value: ChapterDraft[K]) => onChange({ ...draft, [key]: value });
   return (
     <>
@@ -57,15 +56,6 @@ export function ChapterFields({ draft, onChange, timeZone, errors, creating, con
           onChange={(release) => set('release', release)}
         />
       )}
-      <TextAreaField
-        label="Content (Markdown)"
-        required
-        rows={contentRows}
-        maxLength={CHAPTER_LIMITS.content}
-        error={errors['content']}
-        value={draft.content}
-        onChange={(v) => set('content', v)}
-      />
       <ChapterNoteFields draft={draft} onChange={onChange} errors={errors} />
     </>
   );
