@@ -2,7 +2,7 @@
 // modes, strict settings): then reads find nothing and writes are dropped, never thrown.
 export type DeviceStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-export function browserStorage(): Storage | null {
+export function browserStorage(): DeviceStorage | null {
   try {
     return globalThis.localStorage ?? null;
   } catch {

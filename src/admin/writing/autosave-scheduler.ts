@@ -46,7 +46,11 @@ export class AutosaveScheduler {
   /** A 401 came: nothing is sent until signed in again (resume), so closing the dialog is respected. */
   private signedOut = false;
 
-  constructor(private readonly options: AutosaveOptions) {}
+  private readonly options: AutosaveOptions;
+
+  constructor(options: AutosaveOptions) {
+    this.options = options;
+  }
 
   /** The author changed the text: it is sent after the pause (a later change restarts the wait). */
   change(text: WorkingText): void {

@@ -3,7 +3,6 @@
 // server has the text. IndexedDB through idb-keyval; localStorage where IndexedDB is unavailable.
 import { createStore, del, get, set } from 'idb-keyval';
 import { z } from 'zod';
-import { browserStorage } from '#lib/device-storage.ts';
 import type { WorkingText } from './autosave-scheduler.ts';
 
 export interface WorkingCopy extends WorkingText {
@@ -39,11 +38,15 @@ export class DeviceCopies {
   private pending: ReturnType<typeof setTimeout> | undefined;
   private write: (() => Promise<void>) | undefined;
 
-  constructor(
-    private readonly store: KeyValueStore,
-    private readonly now: () => Date = () => new Date(),
-    private readonly delayMs = DEVICE_DELAY_MS,
-  ) {}
+  private readonly store: KeyValueStore;
+  private readonly now: () => Date;
+  private readonly delayMs: number;
+
+  constructor(store: KeyValueStore, now: () => Date = () => new Date(), delayMs = DEVICE_DELAY_MS) {
+    this.store = store;
+    this.now = now;
+    this.delayMs = delayMs;
+  }
 
   keep(place: CopyPlace, text: WorkingText, baseUpdatedAt: string | null): void {
     clearTimeout(this.pending);
@@ -80,7 +83,7 @@ export class DeviceCopies {
  * (some private modes); when both refuse, the calls reject and the callers above carry on.
  */
 export function browserStore(): KeyValueStore {
-  const local = localStore(browserStorage());
+  const local = localStore(localStorageIfAllowed());
   if (typeof indexedDB === 'undefined') return local;
   const idb = createStore('author-site-writing', 'working-copies');
   return {
@@ -100,4 +103,12 @@ export function localStore(storage: Pick<Storage, 'getItem' | 'setItem' | 'remov
     set: (key, value) => use((s) => s.setItem(key, JSON.stringify(value))),
     del: (key) => use((s) => s.removeItem(key)),
   };
+}
+
+function localStorageIfAllowed(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // reading it throws where the browser blocks storage
+  }
 }
