@@ -90,6 +90,7 @@ const ROUTES: Record<string, RouteRule> = {
     roles: CONTENT_ROLES,
     send: (fx) => ({ json: { story_id: fx.storyId, title: 'Two', slug: 'two', content: 'Text.', chapter_number: 2 } }),
   },
+  'GET /api/chapters/get': { roles: CONTENT_ROLES, send: (fx) => ({ query: `?id=${fx.chapterId}` }) },
   'POST /api/chapters/update': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.chapterId, title: 'Renamed' } }) },
   'POST /api/chapters/delete': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.chapterId } }) },
   'POST /api/chapters/bulk-upload': {

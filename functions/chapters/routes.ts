@@ -14,7 +14,14 @@ import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '#lib/limits.ts';
 import { RELEASED_AT_ONCE, resolveRelease } from '#functions/releases/release-time.ts';
 import { storyStore } from '#functions/stories/store.ts';
 import { planBulkUpload } from './bulk-plan.ts';
-import { bulkUploadFields, chapterCreateSchema, chapterDeleteSchema, chapterListQuery, chapterUpdateSchema } from './schema.ts';
+import {
+  bulkUploadFields,
+  chapterCreateSchema,
+  chapterDeleteSchema,
+  chapterGetQuery,
+  chapterListQuery,
+  chapterUpdateSchema,
+} from './schema.ts';
 import { type ChapterIdentity, chapterStore } from './store.ts';
 
 const CHAPTER_NOT_FOUND = 'Chapter not found.';
@@ -70,6 +77,13 @@ export const chapterRoutes = new Hono<AppEnv>()
     }
     const { chapters, total } = await chapterStore.page(db, story.id, { page: query.page, limit: query.limit, publishedOnly: true });
     return c.json({ success: true, chapters, total, page: query.page, limit: query.limit });
+  })
+
+  // The editor and the preview load a chapter by id, whatever its status.
+  .get('/get', requireRole(...CONTENT_ROLES), queryParams(chapterGetQuery), async (c) => {
+    const chapter = await chapterStore.findById(c.var.deps.db, c.req.valid('query').id);
+    if (!chapter) throw new AppError(404, CHAPTER_NOT_FOUND);
+    return c.json({ success: true, chapter });
   })
 
   .post('/create', requireRole(...CONTENT_ROLES), jsonBody(chapterCreateSchema), async (c) => {

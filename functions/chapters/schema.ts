@@ -1,6 +1,6 @@
 // The API's input rules for chapters: every request is checked here first.
 import { z } from 'zod';
-import { idField, slugField } from '#core/fields.ts';
+import { idField, idParam, slugField } from '#core/fields.ts';
 import { ADMIN_CHAPTER_LIMIT, CHAPTER_LIMITS, READER_CHAPTER_PAGE_SIZE } from '#lib/limits.ts';
 import { SLUG_MAX_LENGTH } from '#lib/slugs.ts';
 import { CHAPTER_STATUSES } from '#lib/stories.ts';
@@ -66,6 +66,9 @@ export type ChapterUpdate = z.output<typeof chapterUpdateSchema>;
 export type ChapterUpdateInput = z.input<typeof chapterUpdateSchema>;
 
 export const chapterDeleteSchema = z.strictObject({ id: idField });
+
+/** GET /api/chapters/get: one chapter by id, any status (content staff). */
+export const chapterGetQuery = z.strictObject({ id: idParam });
 
 /**
  * GET /api/chapters/list: a reader's page of a published story's chapters (story_slug), one

@@ -10,6 +10,7 @@ export const queryKeys = {
   /** Every chapter query of one story starts with this. */
   storyChapters: (storyId: number) => ['stories', storyId, 'chapters'],
   chapter: (storyId: number, chapterNumber: number) => ['stories', storyId, 'chapters', chapterNumber],
+  chapterById: (storyId: number, id: number) => ['stories', storyId, 'chapters', 'id', id],
   /** A chapter's autosaved working copy and revisions, by chapter id (the writing desk). */
   chapterAutosave: (chapterId: number) => ['chapter-autosave', chapterId],
   chapterRevisions: (chapterId: number) => ['chapter-revisions', chapterId],
