@@ -19,11 +19,14 @@ interface Props {
   /** The editor's text, which the chosen revision is compared with. */
   current: WorkingText;
   zone: string;
+  /** The editor holds changes not saved as the chapter: restoring replaces them too. */
+  dirty: boolean;
   onRestored(chapter: Chapter): void;
   onClose(): void;
 }
 
-export function HistoryPanel({ storyId, chapterId, current, zone, onRestored, onClose }: Props) {
+export function HistoryPanel({ onClose, ...props }: Props) {
+  const { chapterId, zone } = props;
   const revisions = useRevisions(chapterId);
   const [chosen, setChosen] = useState<number | null>(null);
   const rows = revisionRows(revisions.data ?? []);
@@ -52,22 +55,12 @@ export function HistoryPanel({ storyId, chapterId, current, zone, onRestored, on
           </li>
         ))}
       </ul>
-      {chosen !== null && (
-        <RevisionView
-          key={chosen}
-          id={chosen}
-          storyId={storyId}
-          chapterId={chapterId}
-          current={current}
-          zone={zone}
-          onRestored={onRestored}
-        />
-      )}
+      {chosen !== null && <RevisionView key={chosen} id={chosen} {...props} />}
     </section>
   );
 }
 
-function RevisionView({ id, storyId, chapterId, current, zone, onRestored }: Omit<Props, 'onClose'> & { id: number }) {
+function RevisionView({ id, storyId, chapterId, current, zone, dirty, onRestored }: Omit<Props, 'onClose'> & { id: number }) {
   const revision = useRevision(id);
   const restore = useRestoreRevision(storyId, chapterId);
   const { confirm, dialog } = useConfirm();
@@ -78,7 +71,8 @@ function RevisionView({ id, storyId, chapterId, current, zone, onRestored }: Omi
   const when = shortTime(created_at, zone);
 
   const restoreIt = async () => {
-    const message = `Restore the revision of ${when}? The chapter becomes that text, and what it is now stays in the history.`;
+    const unsaved = dirty ? ' The changes in the editor that are not saved are replaced too.' : '';
+    const message = `Restore the revision of ${when}? The chapter becomes that text, and what it is now stays in the history.${unsaved}`;
     if (!(await confirm(message, 'Restore'))) return;
     restore.mutate({ id, chapterId }, { onSuccess: onRestored });
   };

@@ -180,4 +180,28 @@ describe('autosave', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(calls).toHaveLength(1);
   });
+
+  it('an autosave answered after the chapter was saved is followed by the saved text', async () => {
+    const { scheduler, calls, last } = setup();
+    scheduler.change(text('typed'));
+    await vi.advanceTimersByTimeAsync(2000);
+    scheduler.change(text('typed, saved by hand'));
+    scheduler.serverHas(text('typed, saved by hand'), '2026-11-26T12:00:01.000Z');
+    calls[0]?.answer.resolve({ saved_at: '2026-11-26T12:00:02.000Z' });
+    await settle();
+    expect(calls.map((call) => call.text.content)).toEqual(['typed', 'typed, saved by hand']);
+    calls[1]?.answer.resolve({ saved_at: '2026-11-26T12:00:03.000Z' });
+    await settle();
+    expect(last()).toEqual({ kind: 'saved', savedAt: '2026-11-26T12:00:03.000Z' });
+  });
+
+  it('a restored revision replaces the text: nothing is sent for it, nor for the text it replaced', async () => {
+    const { scheduler, calls, last } = setup();
+    scheduler.change(text('unsaved'));
+    scheduler.serverHas(text('restored'), '2026-11-26T12:00:00.000Z', true);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toHaveLength(0);
+    expect(last()).toEqual({ kind: 'saved', savedAt: '2026-11-26T12:00:00.000Z' });
+    expect(scheduler.hasUnsent()).toBe(false);
+  });
 });

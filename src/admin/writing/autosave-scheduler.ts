@@ -75,11 +75,19 @@ export class AutosaveScheduler {
     );
   }
 
-  /** The server got this text another way (the author saved the chapter): nothing to send for it. */
-  serverHas(text: WorkingText, savedAt: string): void {
-    if (this.latest && !sameText(this.latest, text)) return;
+  /**
+   * The server's chapter now holds `text` (the author saved it, or a revision was restored):
+   * nothing waits to be sent for it. `replaced`: the editor's text was replaced by it, else it
+   * counts only when it is the newest text here.
+   */
+  serverHas(text: WorkingText, savedAt: string, replaced = false): void {
+    if (!replaced && this.latest && !sameText(this.latest, text)) return;
     clearTimeout(this.timer);
-    this.savedVersion = this.version;
+    this.latest = text;
+    this.version++;
+    // An autosave on its way may land after the chapter's save: this text then follows it, so the
+    // server's working copy is never older than the chapter.
+    if (!this.inFlight) this.savedVersion = this.version;
     this.setState({ kind: 'saved', savedAt });
   }
 

@@ -67,27 +67,36 @@ export function useWorkingCopy({ chapterId, storyId, text, baseUpdatedAt }: Opti
   }, [device, scheduler]);
   useEffect(() => () => scheduler.dispose(), [scheduler]);
 
-  /**
-   * The author's save was answered (`chapters/update` or `create`): the server has `saved`. The
-   * device copy goes unless the editor holds newer text; a new chapter's copy moves off the story.
-   */
-  const savedByHand = useCallback(
-    (saved: WorkingText, chapter: { id: number; updated_at: string }) => {
-      const now = current.current.text;
-      if (now && !sameText(now, saved)) return;
+  /** The editor now holds the server's chapter: no change to send, no copy to keep. */
+  const replacedBy = useCallback(
+    (chapter: WorkingText & { id: number; updated_at: string }) => {
+      const text = { title: chapter.title, content: chapter.content };
+      seen.current = text;
       void device.clear(placeOf(null, current.current.storyId));
       void device.clear({ chapterId: chapter.id });
-      scheduler.serverHas(saved, chapter.updated_at);
+      scheduler.serverHas(text, chapter.updated_at, true);
     },
     [device, scheduler],
+  );
+
+  /**
+   * The author's save of `sent` was answered with `chapter`: when nothing was typed meanwhile,
+   * the editor holds the server's chapter; otherwise the newer text keeps its copies and autosave.
+   */
+  const savedByHand = useCallback(
+    (sent: WorkingText, chapter: WorkingText & { id: number; updated_at: string }) => {
+      const now = current.current.text;
+      if (!now || sameText(now, sent)) replacedBy(chapter);
+    },
+    [replacedBy],
   );
 
   return {
     state,
     /** A new chapter's text that is only on this device so far. */
     deviceOnly: chapterId === null && !!text && (text.title !== '' || text.content !== ''),
-    hasUnsent: () => scheduler.hasUnsent(),
     savedByHand,
+    replacedBy,
     signIn: () => scheduler.signIn(),
     device,
   };
