@@ -26,6 +26,7 @@ import { type ChapterIdentity, chapterStore } from './store.ts';
 
 const CHAPTER_NOT_FOUND = 'Chapter not found.';
 const STORY_NOT_FOUND = 'Story not found.';
+const CHANGED_ELSEWHERE = 'This chapter was changed elsewhere since you opened it.';
 
 const numberTaken = (number: number) => fieldError(400, 'chapter_number', `Chapter ${number} is already used in this story.`);
 const slugTaken = (slug: string) => fieldError(409, 'slug', `A chapter with the slug "${slug}" already exists in this story.`);
@@ -93,7 +94,7 @@ export const chapterRoutes = new Hono<AppEnv>()
     const { fields, releasedAtOnce } = resolveRelease(input, nowOf(deps));
     if (!(await storyStore.find(db, { id: input.story_id, publishedOnly: false }))) throw new AppError(404, STORY_NOT_FOUND);
     const id = await saveWithoutConflicts(db, input.story_id, { number: input.chapter_number, slug: input.slug }, () =>
-      chapterStore.create(db, fields),
+      chapterStore.create(db, fields, { by: c.var.user.id }),
     );
     if (fields.release_at) deps.releasesChanged?.();
     rebuild.schedule(`chapter ${input.chapter_number} created`);
@@ -106,13 +107,17 @@ export const chapterRoutes = new Hono<AppEnv>()
   .post('/update', requireRole(...CONTENT_ROLES), jsonBody(chapterUpdateSchema), async (c) => {
     const { deps } = c.var;
     const { db, rebuild } = deps;
-    const input = c.req.valid('json');
+    const { expected_updated_at, ...input } = c.req.valid('json');
     const { fields, releasedAtOnce } = resolveRelease(input, nowOf(deps));
     const storyId = await chapterStore.storyIdOf(db, input.id);
     if (storyId === null) throw new AppError(404, CHAPTER_NOT_FOUND);
     const wanted = { number: input.chapter_number, slug: input.slug, exceptId: input.id };
-    if (!(await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, fields)))) {
-      throw new AppError(404, CHAPTER_NOT_FOUND);
+    const expected = expected_updated_at === undefined ? undefined : new Date(expected_updated_at);
+    const outcome = await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, fields, { expected, by: c.var.user.id }));
+    if (outcome === 'missing') throw new AppError(404, CHAPTER_NOT_FOUND);
+    if (outcome === 'stale') {
+      // Nothing was written: the client shows both versions (docs/product.md, Autosave, conflicts and revisions).
+      return c.json({ success: false, error: CHANGED_ELSEWHERE, chapter: await chapterStore.findById(db, input.id) }, 409);
     }
     const chapter = await chapterStore.findById(db, input.id);
     if (fields.release_at !== undefined) deps.releasesChanged?.();
@@ -150,7 +155,7 @@ export const chapterRoutes = new Hono<AppEnv>()
       // One insert per file: a file either becomes a whole chapter or an error, never half of one.
       for (const { filename, ...chapter } of plan.chapters) {
         try {
-          await chapterStore.create(db, { ...chapter, story_id });
+          await chapterStore.create(db, { ...chapter, story_id }, { by: c.var.user.id, kind: 'import' });
           created.push({ filename, chapter_number: chapter.chapter_number, title: chapter.title });
         } catch (error) {
           if (foreignKeyViolation(error) !== null) throw new AppError(404, STORY_NOT_FOUND); // deleted meanwhile

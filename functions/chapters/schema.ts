@@ -59,9 +59,11 @@ export const chapterUpdateSchema = z
     chapter_number: chapterFields.chapter_number.optional(),
     status: chapterFields.status.optional(),
     release_at: chapterFields.release_at.optional(),
+    /** The chapter's updated_at exactly as the API gave it: the save is refused (409) when the chapter changed since. */
+    expected_updated_at: z.iso.datetime({ offset: true, error: 'must be the updated_at the API gave' }).optional(),
   })
-  .register(fieldLabels, CHAPTER_LABELS);
-export type ChapterUpdate = z.output<typeof chapterUpdateSchema>;
+  .register(fieldLabels, { ...CHAPTER_LABELS, expected_updated_at: 'The last update' });
+export type ChapterUpdate = Omit<z.output<typeof chapterUpdateSchema>, 'expected_updated_at'>;
 /** What the reader's Edit dialog sends: the id and the fields it changes. */
 export type ChapterUpdateInput = z.input<typeof chapterUpdateSchema>;
 
