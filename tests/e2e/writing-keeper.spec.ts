@@ -1,9 +1,9 @@
 // Never losing a word (docs/product.md, The writing desk): a chapter written with the network
 // cut halfway, a session that ends mid-chapter, text kept on the device and offered again, and a
-// revision restored from the History panel.
+// revision restored from the History panel (axe clean).
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_STAFF } from '#scripts/test/session.ts';
-import { signIn } from './helpers.ts';
+import { expectNoAxeViolations, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -161,6 +161,7 @@ test('a revision is restored from the History panel, after a look at what change
   const diff = panel.getByRole('region', { name: /Changes from this revision/ });
   await expect(diff.locator('ins').first()).toContainText('[added since: ');
   await expect(diff.locator('del').first()).toContainText('[removed since: ');
+  await expectNoAxeViolations(page);
 
   await panel.getByRole('button', { name: 'Restore this revision' }).click();
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Restore' }).click();

@@ -204,4 +204,13 @@ describe('autosave', () => {
     expect(last()).toEqual({ kind: 'saved', savedAt: '2026-11-26T12:00:00.000Z' });
     expect(scheduler.hasUnsent()).toBe(false);
   });
+
+  it('sends waiting text at once when the page is hidden, without waiting for the pause', async () => {
+    const { scheduler, calls } = setup();
+    scheduler.sendNow();
+    expect(calls).toHaveLength(0); // nothing waits
+    scheduler.change(text('closing the laptop'));
+    scheduler.sendNow();
+    expect(calls.map((call) => call.text.content)).toEqual(['closing the laptop']);
+  });
 });

@@ -67,6 +67,11 @@ export class AutosaveScheduler {
     if (this.hasUnsent()) this.flush();
   }
 
+  /** Sends waiting text now, without the pause (the page is being hidden). */
+  sendNow(): void {
+    this.flush();
+  }
+
   /** Opens the sign-in dialog again (the author closed it earlier); the text is sent once signed in. */
   signIn(): void {
     this.options.signInAgain().then(

@@ -53,14 +53,18 @@ export function useWorkingCopy({ chapterId, storyId, text, baseUpdatedAt }: Opti
 
   useEffect(() => {
     const resume = () => scheduler.resume();
-    // A page being hidden may be closed next: the waiting device copy is written now.
-    const hide = () => document.visibilityState === 'hidden' && void device.flush();
+    // A page being hidden may be closed next: what waits is written and sent now.
+    const hide = () => {
+      void device.flush();
+      scheduler.sendNow();
+    };
+    const hidden = () => document.visibilityState === 'hidden' && hide();
     window.addEventListener('online', resume);
-    document.addEventListener('visibilitychange', hide);
+    document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', hide);
     return () => {
       window.removeEventListener('online', resume);
-      document.removeEventListener('visibilitychange', hide);
+      document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', hide);
       void device.flush();
     };
