@@ -40,6 +40,8 @@ describe('export and import round trip', () => {
     for (const table of Object.keys(before.rows)) expect(after.rows[table], table).toBe(before.rows[table]);
     expect(after.files).toEqual(before.files);
     expect(summary).toMatchObject({ analytics: true, uploads: Object.keys(before.files).length });
+    expect(JSON.parse(before.rows['chapter_revisions']!)).toHaveLength(2);
+    expect(JSON.parse(before.rows['chapter_autosaves']!)).toHaveLength(1);
     expect(JSON.parse(before.rows['analytics_events']!)).toHaveLength(2);
 
     // The exactness the JS values would have lost, read back in the target.
@@ -70,6 +72,7 @@ describe('export and import round trip', () => {
     for (const table of [
       'stories',
       'chapters',
+      'chapter_revisions',
       'galleries',
       'gallery_images',
       'chapter_likes',
@@ -97,6 +100,7 @@ describe('export and import round trip', () => {
     const text = new TextDecoder().decode(files[path]);
     expect(text).toMatch(/^---\nid: \d+\n/);
     expect(text).toContain(`release_at: 2026-03-04T05:06:07.123456+00:00\n`);
+    expect(text).toContain(`published_at: 2026-03-04T05:06:07.123456+00:00\n`);
     expect(text.endsWith('---\nFirst line\n---\nnot front matter\n\n  indented\r\nwindows line')).toBe(true);
     const parsed = chapterFromMarkdown(text);
     expect('row' in parsed && parsed.row.content).toBe('First line\n---\nnot front matter\n\n  indented\r\nwindows line');

@@ -22,7 +22,7 @@ export const MICROSECONDS = '2026-03-04T05:06:07.123456+00:00';
 export const HUGE_SEED = '18446744073709551615';
 
 /**
- * The demo seed plus comments (one held), likes, a ban by the admin, gallery images uploaded
+ * The demo seed plus comments (one held), likes, revisions and an autosave, a ban by the admin, gallery images uploaded
  * through the real pipeline, Upload Manager files, a scheduled chapter, analytics events and
  * their rollups. `adminId`: an account in this database (bans refer to accounts).
  */
@@ -40,6 +40,7 @@ export async function fillSite(db: Db, storage: Storage, adminId: number): Promi
       content: 'First line\n---\nnot front matter\n\n  indented\r\nwindows line',
       status: 'draft',
       release_at: MICROSECONDS,
+      published_at: MICROSECONDS, // published once, then taken back to be rescheduled
       created_at: MICROSECONDS,
     })
     .returning('id')
@@ -54,6 +55,17 @@ export async function fillSite(db: Db, storage: Storage, adminId: number): Promi
     })
     .execute();
   await db.insertInto('chapter_likes').values({ chapter_id: scheduled.id, visitor_key: 'visitor-x', created_at: MICROSECONDS }).execute();
+  await db
+    .insertInto('chapter_revisions')
+    .values([
+      { chapter_id: scheduled.id, kind: 'manual', title: 'Earlier', content: 'First\r\nline', word_count: 2, created_by: adminId },
+      { chapter_id: scheduled.id, kind: 'autosave', title: '', content: '', word_count: 0, created_by: null, created_at: MICROSECONDS },
+    ])
+    .execute();
+  await db
+    .insertInto('chapter_autosaves')
+    .values({ chapter_id: scheduled.id, title: 'Working', content: 'Half a line', saved_by: adminId, saved_at: MICROSECONDS })
+    .execute();
   await db
     .insertInto('banned_ips')
     .values([

@@ -87,7 +87,7 @@ describe('GET /api/chapters/revision', () => {
   it('answers one revision with its title and text', async () => {
     const { storyId, cookie } = await storyWithSession();
     const { id } = await createChapter(cookie, storyId);
-    const [{ id: revisionId }] = (await revisions(cookie, id)) as [{ id: number }];
+    const revisionId = (await revisions(cookie, id))[0]!.id;
     expect(await json(t.call(`/api/chapters/revision?id=${revisionId}`, { cookie }))).toEqual({
       success: true,
       revision: {
@@ -140,7 +140,7 @@ describe('POST /api/chapters/revisions/restore', () => {
     const { storyId, cookie } = await storyWithSession();
     const one = await createChapter(cookie, storyId);
     const two = await createChapter(cookie, storyId, { chapter_number: 2, slug: 'two', title: 'Two' });
-    const [{ id: ofTwo }] = (await revisions(cookie, two.id)) as [{ id: number }];
+    const ofTwo = (await revisions(cookie, two.id))[0]!.id;
     const restore = (body: unknown, asCookie: string | null = cookie) =>
       t.call('/api/chapters/revisions/restore', { json: body, ...(asCookie && { cookie: asCookie }) });
     await expectError(restore({ id: ofTwo, chapter_id: one.id }), 404, REVISION_NOT_FOUND);
