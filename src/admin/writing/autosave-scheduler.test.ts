@@ -35,6 +35,7 @@ function setup(overrides: Partial<AutosaveOptions> = {}) {
     calls,
     saved,
     signIn,
+    states,
     last: () => states.at(-1),
     goOffline: (value: boolean) => {
       online = !value;
@@ -50,13 +51,13 @@ describe('autosave', () => {
   afterEach(() => vi.useRealTimers());
 
   it('sends the text once typing has paused for two seconds, and says when the server saved it', async () => {
-    const { scheduler, calls, saved, last } = setup();
+    const { scheduler, calls, saved, states, last } = setup();
     scheduler.change(text('O'));
     await vi.advanceTimersByTimeAsync(1500);
     scheduler.change(text('Once'));
     await vi.advanceTimersByTimeAsync(1999);
     expect(calls).toHaveLength(0);
-    expect(last()).toEqual({ kind: 'saving' });
+    expect(states).toEqual([{ kind: 'saving' }]); // said once, not on every keystroke
     await vi.advanceTimersByTimeAsync(1);
     expect(calls.map((call) => call.text.content)).toEqual(['Once']);
     calls[0]?.answer.resolve({ saved_at: '2026-11-26T12:04:31.000Z' });

@@ -160,6 +160,8 @@ export class AutosaveScheduler {
   }
 
   private setState(state: AutosaveState): void {
+    // Typing on while saving changes nothing to say: no new state on every keystroke.
+    if (state.kind === 'saving' && this.state.kind === 'saving') return;
     this.state = state;
     this.options.onState(state);
   }

@@ -15,11 +15,15 @@ export function clockTime(iso: string, zone: string, withSeconds = true): string
   }).format(new Date(iso));
 }
 
-/** '12:04' today, '25 Nov 12:04' another day (on the author's clock). */
+/** '12:04' today, '25 Nov 12:04' another day, '25 Nov 2025 12:04' another year (on the author's clock). */
 export function shortTime(iso: string, zone: string, now = new Date()): string {
-  const day = (date: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: zone }).format(date);
-  const sameDay = day(new Date(iso)) === day(now) && Math.abs(now.getTime() - Date.parse(iso)) < 86_400_000;
-  return sameDay ? clockTime(iso, zone, false) : `${day(new Date(iso))} ${clockTime(iso, zone, false)}`;
+  const parts = (date: Date) =>
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: zone }).format(date);
+  const [then, today] = [parts(new Date(iso)), parts(now)];
+  const time = clockTime(iso, zone, false);
+  if (then === today) return time;
+  const sameYear = then.slice(-4) === today.slice(-4);
+  return `${sameYear ? then.slice(0, -5) : then} ${time}`;
 }
 
 export function autosaveStatusText(state: AutosaveState, zone: string): string {

@@ -57,9 +57,12 @@ describe('the autosave status line', () => {
     expect(autosaveStatusText({ kind: 'idle' }, 'UTC')).toBe('');
   });
 
-  it('names the day only when the device text is not from today', () => {
+  it('names the day only when a time is not from today, and the year only when not from this year', () => {
     const now = new Date('2026-11-26T15:00:00.000Z');
     expect(shortTime('2026-11-26T12:04:00.000Z', 'UTC', now)).toBe('12:04');
     expect(shortTime('2026-11-25T12:04:00.000Z', 'UTC', now)).toBe('25 Nov 12:04');
+    expect(shortTime('2025-11-26T12:04:00.000Z', 'UTC', now)).toBe('26 Nov 2025 12:04');
+    // 15:00 UTC is already the 27th in Tokyo: 14:30 UTC was the day before there.
+    expect(shortTime('2026-11-26T14:30:00.000Z', 'Asia/Tokyo', now)).toBe('26 Nov 23:30');
   });
 });
