@@ -30,7 +30,7 @@ export function DeskToolbar({ headingId, story, chapterId, title, dirty, busy, a
           <span role="status" className="desk-state">
             {busy ? 'Saving…' : dirty ? 'Unsaved changes' : chapterId === null ? 'Not saved yet' : 'All changes saved'}
           </span>
-          {autosave && <> · {autosave}</>}
+          {autosave}
         </p>
       </div>
       <div className="desk-actions">

@@ -18,6 +18,8 @@ export function AutosaveStatus({ state, zone, deviceOnly, onSignIn }: StatusProp
   const text = deviceOnly ? 'Not saved yet: kept on this device until you save' : autosaveStatusText(state, zone);
   return (
     <span className="autosave-status" data-state={state.kind}>
+      {/* The live region is there from the start, so that screen readers announce its changes. */}
+      {text && <span aria-hidden="true"> · </span>}
       <span role="status">{text}</span>
       {state.kind === 'signed-out' && (
         <button type="button" className="button button-ghost keeper-button" onClick={onSignIn}>
