@@ -5,6 +5,7 @@ import type { AutosaveState, WorkingText } from './autosave-scheduler.ts';
 import { autosaveStatusText, shortTime } from './autosave-status.ts';
 import type { WorkingCopy } from './device-copy.ts';
 import type { ServerAutosave } from './opening.ts';
+import './keeper.css';
 
 interface StatusProps {
   state: AutosaveState;
