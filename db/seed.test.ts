@@ -41,10 +41,16 @@ describe('seedDemoContent', () => {
     const stories = await db().selectFrom('stories').select(['id', 'status']).orderBy('id').execute();
     expect(stories.map((s) => s.status)).toEqual(['published', 'draft']);
     const [published, draft] = [stories[0]!, stories[1]!];
-    const chapters = await db().selectFrom('chapters').select(['story_id', 'chapter_number', 'status']).orderBy('chapter_number').execute();
+    const chapters = await db()
+      .selectFrom('chapters')
+      .select(['story_id', 'chapter_number', 'status', 'published_at'])
+      .orderBy('chapter_number')
+      .execute();
     expect(chapters.every((c) => c.story_id === published.id)).toBe(true);
     expect(chapters.filter((c) => c.status === 'published').length).toBeGreaterThanOrEqual(3);
     expect(chapters.filter((c) => c.status === 'draft')).toHaveLength(1);
+    // Published when seeded: they have been public since (the writing desk's chapter list shows it).
+    expect(chapters.every((c) => (c.published_at !== null) === (c.status === 'published'))).toBe(true);
     expect(chapters.map((c) => c.chapter_number)).toEqual(chapters.map((_, i) => i + 1));
     expect(chapters.some((c) => c.story_id === draft.id)).toBe(false);
   });

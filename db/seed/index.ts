@@ -1,6 +1,6 @@
 // Seeds the demo content into an empty database. "Empty" means no author profile and no
 // stories: a site that has real content is never touched.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../types.ts';
 import {
   demoChapterComments,
@@ -38,7 +38,13 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
     await trx.insertInto('stories').values(demoDraftStory).execute();
     const chapters = await trx
       .insertInto('chapters')
-      .values(demoChapters.map((chapter) => ({ ...chapter, story_id: story.id })))
+      .values(
+        demoChapters.map((chapter) => ({
+          ...chapter,
+          story_id: story.id,
+          published_at: chapter.status === 'published' ? sql`now()` : null,
+        })),
+      )
       .returning(['id', 'chapter_number'])
       .execute();
     const chapterId = (n: number) => chapters.find((c) => c.chapter_number === n)!.id;
