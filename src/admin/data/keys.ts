@@ -11,6 +11,10 @@ export const queryKeys = {
   storyChapters: (storyId: number) => ['stories', storyId, 'chapters'],
   chapter: (storyId: number, chapterNumber: number) => ['stories', storyId, 'chapters', chapterNumber],
   chapterById: (storyId: number, id: number) => ['stories', storyId, 'chapters', 'id', id],
+  /** A chapter's autosaved working copy and revisions, by chapter id (the writing desk). */
+  chapterAutosave: (chapterId: number) => ['chapter-autosave', chapterId],
+  chapterRevisions: (chapterId: number) => ['chapter-revisions', chapterId],
+  chapterRevision: (revisionId: number) => ['chapter-revision', revisionId],
   pageBreaks: ['page-breaks'],
   socials: ['socials'],
   quickStats: ['quick-stats'],

@@ -1,7 +1,7 @@
 // The full-page chapter editor (docs/product.md, The writing desk): the chapter's fields, the
 // Markdown editor and the live preview, an explicit save that names the version it started from,
 // and on a conflict both versions side by side. Leaving with unsaved changes asks first.
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError } from '#lib/api-client.ts';
 import type { Chapter, Story } from '#lib/stories.ts';
@@ -16,13 +16,17 @@ import { draftWithFile } from './chapter-file.ts';
 import { type Conflict, ConflictView } from './ConflictView.tsx';
 import { DeskPanes } from './DeskPanes.tsx';
 import { DeskToolbar } from './DeskToolbar.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
+import { AutosaveOpened, AutosaveStatus, DeviceOffer } from './KeeperNotices.tsx';
+import type { Opening } from './opening.ts';
 import { useChapterDraft } from './useChapterDraft.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useWorkingCopy } from './useWorkingCopy.ts';
 
 interface ChapterEditorProps {
   story: Story;
   /** The chapter as loaded (null for a new one) and the draft to start from. */
-  start: { chapter: Chapter | null; draft: ChapterDraft };
+  start: { chapter: Chapter | null; draft: ChapterDraft; opening: Opening | null };
   timeZone: string;
   /** A new chapter got its id: the page moves to its address. */
   onCreated(id: number): void;
@@ -41,6 +45,12 @@ export function ChapterEditor({ story, start, timeZone, onCreated }: ChapterEdit
   current.current = desk.draft;
   const headingId = useId();
   useLeaveGuard(desk.dirty, confirm);
+  // Never losing a word (docs/product.md): the text on this device and autosaved to the server.
+  const text = useMemo(() => ({ title: desk.title, content: desk.content }), [desk.title, desk.content]);
+  const keeper = useWorkingCopy({ chapterId: desk.chapterId, storyId: story.id, text, baseUpdatedAt: desk.updatedAt });
+  const [fromAutosave, setFromAutosave] = useState(start.opening?.fromAutosave ?? null);
+  const [deviceOffer, setDeviceOffer] = useState(start.opening?.deviceOffer ?? null);
+  const [history, setHistory] = useState(false);
 
   /** Saves the draft as it is now; `expected` is the version it replaces (the one loaded or last saved, unless told). */
   function send(expected = desk.updatedAt) {
@@ -53,6 +63,7 @@ export function ChapterEditor({ story, start, timeZone, onCreated }: ChapterEdit
       {
         onSuccess: ({ chapter, message }) => {
           desk.saved(chapter, sent);
+          keeper.savedByHand({ title: sent.title, content: sent.content }, chapter);
           setConflict(null);
           showNotice({ kind: message ? 'info' : 'success', text: message ?? `Saved at ${new Date().toLocaleTimeString()}` });
           if (id === null) onCreated(chapter.id);
@@ -96,6 +107,7 @@ export function ChapterEditor({ story, start, timeZone, onCreated }: ChapterEdit
       ? { kind: 'error', text: failureText(save.error, 'Failed to save chapter') }
       : null;
   const creating = desk.chapterId === null;
+  const chapterId = desk.chapterId;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Mod-S anywhere on the page, not a control of its own
     <div className="desk" onKeyDown={keyDown}>
@@ -107,6 +119,14 @@ export function ChapterEditor({ story, start, timeZone, onCreated }: ChapterEdit
           title={desk.title}
           dirty={desk.dirty}
           busy={save.isPending}
+          autosave={<AutosaveStatus state={keeper.state} zone={timeZone} deviceOnly={keeper.deviceOnly} onSignIn={keeper.signIn} />}
+          tools={
+            chapterId !== null && (
+              <button type="button" className="button button-ghost" aria-expanded={history} onClick={() => setHistory(!history)}>
+                History
+              </button>
+            )
+          }
           onFile={(file) =>
             void draftWithFile(current.current, file, creating).then(desk.setDraft, (error: Error) =>
               showNotice({ kind: 'error', text: error.message }),
@@ -128,6 +148,47 @@ export function ChapterEditor({ story, start, timeZone, onCreated }: ChapterEdit
             </button>
           )}
         </NoticeBanner>
+        {fromAutosave && start.chapter && (
+          <AutosaveOpened
+            autosave={fromAutosave}
+            zone={timeZone}
+            onBack={() => {
+              if (start.chapter) desk.onRestore({ title: start.chapter.title, content: start.chapter.content });
+              setFromAutosave(null);
+            }}
+          />
+        )}
+        {deviceOffer && (
+          <DeviceOffer
+            copy={deviceOffer}
+            zone={timeZone}
+            what={creating ? 'new chapter' : 'chapter'}
+            confirm={confirm}
+            onUse={(kept) => {
+              desk.onRestore(kept);
+              setDeviceOffer(null);
+            }}
+            onDiscard={() => {
+              void keeper.device.clear(creating ? { storyId: story.id } : { chapterId: chapterId ?? 0 });
+              setDeviceOffer(null);
+            }}
+          />
+        )}
+        {history && chapterId !== null && (
+          <HistoryPanel
+            storyId={story.id}
+            chapterId={chapterId}
+            current={text}
+            zone={timeZone}
+            dirty={desk.dirty}
+            onClose={() => setHistory(false)}
+            onRestored={(chapter) => {
+              desk.adopt(chapter);
+              keeper.replacedBy(chapter);
+              showNotice({ kind: 'success', text: 'Revision restored: the chapter is that text now.' });
+            }}
+          />
+        )}
         <div className="desk-layout">
           <div className="desk-fields">
             {/* Keyed: once saved, the slug no longer follows the title (the chapter has its address). */}

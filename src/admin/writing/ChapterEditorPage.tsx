@@ -10,6 +10,7 @@ import { useSettledTimeZone } from '../data/queries.ts';
 import { chapterDraft, newChapterDraft } from '../stories/chapter-draft.ts';
 import { useChapterById, useChapters, useStories } from '../stories/queries.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
+import { useOpening } from './useOpening.ts';
 
 export function ChapterEditorPage() {
   const params = useParams<{ storyId: string; chapterId: string }>();
@@ -26,6 +27,8 @@ export function ChapterEditorPage() {
   // Release times are entered in the author's zone: the editor waits for it (useSettledTimeZone).
   const timeZone = useSettledTimeZone();
   const story = stories.data?.find((candidate) => candidate.id === storyId);
+  // The server's autosave or this device's copy may be newer than the saved chapter.
+  const opening = useOpening(chapterId === null || continuing ? null : loaded.data, storyId);
 
   const back = <Link href={`/stories/${params.storyId}`}>Back to the story</Link>;
   const failed = stories.error ?? (chapterId === null ? chapters.error : loaded.error);
@@ -45,14 +48,14 @@ export function ChapterEditorPage() {
       </>
     );
   }
-  const ready = story && timeZone !== null && (continuing || (chapterId === null ? chapters.data : loaded.data));
+  const ready = story && timeZone !== null && (continuing || ((chapterId === null ? chapters.data : loaded.data) && opening));
   if (!ready) return <p role="status">Loading chapter…</p>;
 
   const nextNumber = Math.max(0, ...(chapters.data ?? []).map((chapter) => chapter.chapter_number)) + 1;
   const start =
     chapterId === null || continuing || !loaded.data
-      ? { chapter: null, draft: newChapterDraft(nextNumber, timeZone) }
-      : { chapter: loaded.data, draft: chapterDraft(loaded.data, timeZone) };
+      ? { chapter: null, draft: newChapterDraft(nextNumber, timeZone), opening }
+      : { chapter: loaded.data, draft: chapterDraft(loaded.data, timeZone), opening };
   return (
     <ChapterEditor
       key={continuing ? 'new' : params.chapterId}

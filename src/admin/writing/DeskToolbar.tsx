@@ -1,6 +1,6 @@
 // The editor's toolbar: what is being edited, whether it is saved, the reader's preview, a file
 // to fill the text from, and Save. Other tools of the writing desk add their buttons here.
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { Story } from '#lib/stories.ts';
 import { SubmitButton } from '../components.tsx';
 import { CHAPTER_FILE_ACCEPT } from '../stories/markdown-file.ts';
@@ -12,10 +12,14 @@ interface DeskToolbarProps {
   title: string;
   dirty: boolean;
   busy: boolean;
+  /** The autosave's status line. */
+  autosave?: ReactNode;
+  /** More buttons of the writing desk's tools (History). */
+  tools?: ReactNode;
   onFile(file: File): void;
 }
 
-export function DeskToolbar({ headingId, story, chapterId, title, dirty, busy, onFile }: DeskToolbarProps) {
+export function DeskToolbar({ headingId, story, chapterId, title, dirty, busy, autosave, tools, onFile }: DeskToolbarProps) {
   const fileId = useId();
   return (
     <div className="desk-toolbar">
@@ -26,9 +30,11 @@ export function DeskToolbar({ headingId, story, chapterId, title, dirty, busy, o
           <span role="status" className="desk-state">
             {busy ? 'Saving…' : dirty ? 'Unsaved changes' : chapterId === null ? 'Not saved yet' : 'All changes saved'}
           </span>
+          {autosave}
         </p>
       </div>
       <div className="desk-actions">
+        {tools}
         <label className="button button-ghost desk-file" htmlFor={fileId}>
           Open a .md file
         </label>

@@ -4,6 +4,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Chapter } from '#lib/stories.ts';
 import { type ChapterDraft, chapterDraft } from '../stories/chapter-draft.ts';
+import type { Opening } from './opening.ts';
 
 interface Base {
   /** The chapter's id; null until a new chapter is first saved. */
@@ -22,13 +23,14 @@ const sameDraft = (a: ChapterDraft, b: ChapterDraft) =>
   a.status === b.status &&
   (a.status !== 'scheduled' || (a.release.date === b.release.date && a.release.time === b.release.time));
 
-export function useChapterDraft(start: { chapter: Chapter | null; draft: ChapterDraft }, timeZone: string) {
+/** `start.opening.text`: the text to open with when it is not the saved chapter's (its autosave). */
+export function useChapterDraft(start: { chapter: Chapter | null; draft: ChapterDraft; opening?: Opening | null }, timeZone: string) {
   const [base, setBase] = useState<Base>(() => ({
     id: start.chapter?.id ?? null,
     saved: start.draft,
     updatedAt: start.chapter?.updated_at ?? null,
   }));
-  const [draft, setDraft] = useState(start.draft);
+  const [draft, setDraft] = useState(() => ({ ...start.draft, ...start.opening?.text }));
 
   /** A save answered with `chapter`, which was sent as `sent`: what was typed since stays. */
   const saved = useCallback(
