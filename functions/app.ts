@@ -5,6 +5,7 @@ import { analyticsAdminRoutes } from './analytics/admin-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { archiveRoutes } from './archive/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { autosaveRoutes } from './autosaves/routes.ts';
 import type { AppDeps, AppEnv } from './core/env.ts';
 import { handleError } from './core/errors.ts';
 import { apiHeaders, csrfGuard, jsonBodyLimit } from './core/guards.ts';
@@ -16,6 +17,7 @@ import { galleryImageRoutes } from './images/routes.ts';
 import { chapterLikeRoutes, imageLikeRoutes } from './likes/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { releaseRoutes } from './releases/routes.ts';
+import { revisionRoutes } from './revisions/routes.ts';
 import { authorRoutes, socialRoutes } from './site/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
 import { imageUploadRoutes, uploadFileRoutes } from './uploads/routes.ts';
@@ -55,6 +57,8 @@ export function createApp(deps: AppDeps) {
   app.route('/stories', releaseRoutes); // Hono serves several sub-apps on one base path
   app.route('/chapters', chapterRoutes);
   app.route('/chapters', chapterLikeRoutes); // Hono serves several sub-apps on one base path
+  app.route('/chapters', autosaveRoutes);
+  app.route('/chapters', revisionRoutes);
   app.route('/chapters/comments', chapterCommentRoutes);
   app.route('/analytics', analyticsRoutes);
 

@@ -51,6 +51,7 @@ const PUBLIC_ROUTES = [
 interface Fixture {
   storyId: number;
   chapterId: number;
+  revisionId: number;
   galleryId: number;
   imageId: number;
   commentId: number;
@@ -100,7 +101,16 @@ const ROUTES: Record<string, RouteRule> = {
     roles: CONTENT_ROLES,
     send: (fx) => ({ json: { story_id: fx.storyId, title: 'Two', slug: 'two', content: 'Text.', chapter_number: 2 } }),
   },
+  'GET /api/chapters/get': { roles: CONTENT_ROLES, send: (fx) => ({ query: `?id=${fx.chapterId}` }) },
   'POST /api/chapters/update': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.chapterId, title: 'Renamed' } }) },
+  'POST /api/chapters/autosave': { roles: CONTENT_ROLES, send: (fx) => ({ json: { chapter_id: fx.chapterId, title: '', content: '' } }) },
+  'GET /api/chapters/autosave': { roles: CONTENT_ROLES, send: (fx) => ({ query: `?chapter_id=${fx.chapterId}` }) },
+  'GET /api/chapters/revisions': { roles: CONTENT_ROLES, send: (fx) => ({ query: `?chapter_id=${fx.chapterId}` }) },
+  'GET /api/chapters/revision': { roles: CONTENT_ROLES, send: (fx) => ({ query: `?id=${fx.revisionId}` }) },
+  'POST /api/chapters/revisions/restore': {
+    roles: CONTENT_ROLES,
+    send: (fx) => ({ json: { id: fx.revisionId, chapter_id: fx.chapterId } }),
+  },
   'POST /api/chapters/delete': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.chapterId } }) },
   'POST /api/chapters/bulk-upload': {
     roles: CONTENT_ROLES,
@@ -178,6 +188,11 @@ async function insertFixture(): Promise<Fixture> {
     .values({ story_id: storyId, chapter_number: 1, slug: 'one', title: 'One', content: 'Text.', status: 'published' })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const { id: revisionId } = await db
+    .insertInto('chapter_revisions')
+    .values({ chapter_id: chapterId, kind: 'manual', title: 'One', content: 'Text.', word_count: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { id: galleryId } = await db
     .insertInto('galleries')
     .values({ slug: 'gallery-one', title: 'Gallery one', rating: 'PG' })
@@ -199,7 +214,7 @@ async function insertFixture(): Promise<Fixture> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.deps.storage.put(`general/${UPLOADED_FILE}`, await pngBytes(), 'image/png');
-  return { storyId, chapterId, galleryId, imageId, commentId, banId };
+  return { storyId, chapterId, revisionId, galleryId, imageId, commentId, banId };
 }
 
 let passwordHash: Promise<string> | undefined;

@@ -14,11 +14,12 @@ export interface BulkAnswer {
   errors: string[];
 }
 
-export async function createPlanned(db: Kysely<Database>, storyId: number, plan: BulkPlan): Promise<BulkAnswer> {
+/** `by`: the signed-in person, kept on each chapter's first revision (of kind 'import'). */
+export async function createPlanned(db: Kysely<Database>, storyId: number, plan: BulkPlan, by: number): Promise<BulkAnswer> {
   const created: BulkAnswer['chapters'] = [];
   for (const { filename, ...chapter } of plan.chapters) {
     try {
-      await chapterStore.create(db, { ...chapter, story_id: storyId });
+      await chapterStore.create(db, { ...chapter, story_id: storyId }, { by, kind: 'import' });
       created.push({ filename, chapter_number: chapter.chapter_number, title: chapter.title });
     } catch (error) {
       if (foreignKeyViolation(error) !== null) throw new AppError(404, 'Story not found.'); // deleted meanwhile

@@ -52,6 +52,7 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
           comment_count: 1,
           updated_at: expect.any(String),
           release_at: null,
+          published_at: null,
         },
         expect.objectContaining({ id: three, chapter_number: 3, like_count: 1, comment_count: 2 }),
       ],
@@ -104,6 +105,7 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
           created_at: expect.any(String),
           updated_at: expect.any(String),
           release_at: null,
+          published_at: null,
         },
       ],
     });
@@ -212,6 +214,7 @@ describe('POST /api/chapters/create', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
         release_at: null,
+        published_at: null,
       },
     });
     expect(t.rebuilds).toEqual(['chapter 3 created']);

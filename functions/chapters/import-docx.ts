@@ -102,7 +102,7 @@ export const importDocxRoutes = new Hono<AppEnv>().post(
     );
     plan.chapters = plan.chapters.map((chapter, i) => ({ ...chapter, filename: fileName, content: contents[i]! }));
 
-    const answer = await createPlanned(deps.db, story_id, plan);
+    const answer = await createPlanned(deps.db, story_id, plan, c.var.user.id);
     if (answer.uploaded_count > 0) deps.rebuild.schedule(`${answer.uploaded_count} chapters imported from a Word document`);
     return c.json(answer);
   },

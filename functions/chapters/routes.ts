@@ -16,11 +16,19 @@ import { storyStore } from '#functions/stories/store.ts';
 import { createPlanned } from './bulk-create.ts';
 import { planBulkUpload } from './bulk-plan.ts';
 import { importDocxRoutes } from './import-docx.ts';
-import { bulkUploadFields, chapterCreateSchema, chapterDeleteSchema, chapterListQuery, chapterUpdateSchema } from './schema.ts';
+import {
+  bulkUploadFields,
+  chapterCreateSchema,
+  chapterDeleteSchema,
+  chapterGetQuery,
+  chapterListQuery,
+  chapterUpdateSchema,
+} from './schema.ts';
 import { type ChapterIdentity, chapterStore } from './store.ts';
 
 const CHAPTER_NOT_FOUND = 'Chapter not found.';
 const STORY_NOT_FOUND = 'Story not found.';
+const CHANGED_ELSEWHERE = 'This chapter was changed elsewhere since you opened it.';
 
 const numberTaken = (number: number) => fieldError(400, 'chapter_number', `Chapter ${number} is already used in this story.`);
 const slugTaken = (slug: string) => fieldError(409, 'slug', `A chapter with the slug "${slug}" already exists in this story.`);
@@ -74,6 +82,13 @@ export const chapterRoutes = new Hono<AppEnv>()
     return c.json({ success: true, chapters, total, page: query.page, limit: query.limit });
   })
 
+  // The editor and the preview load a chapter by id, whatever its status.
+  .get('/get', requireRole(...CONTENT_ROLES), queryParams(chapterGetQuery), async (c) => {
+    const chapter = await chapterStore.findById(c.var.deps.db, c.req.valid('query').id);
+    if (!chapter) throw new AppError(404, CHAPTER_NOT_FOUND);
+    return c.json({ success: true, chapter });
+  })
+
   .post('/create', requireRole(...CONTENT_ROLES), jsonBody(chapterCreateSchema), async (c) => {
     const { deps } = c.var;
     const { db, rebuild } = deps;
@@ -81,7 +96,7 @@ export const chapterRoutes = new Hono<AppEnv>()
     const { fields, releasedAtOnce } = resolveRelease(input, nowOf(deps));
     if (!(await storyStore.find(db, { id: input.story_id, publishedOnly: false }))) throw new AppError(404, STORY_NOT_FOUND);
     const id = await saveWithoutConflicts(db, input.story_id, { number: input.chapter_number, slug: input.slug }, () =>
-      chapterStore.create(db, fields),
+      chapterStore.create(db, fields, { by: c.var.user.id }),
     );
     if (fields.release_at) deps.releasesChanged?.();
     rebuild.schedule(`chapter ${input.chapter_number} created`);
@@ -94,13 +109,17 @@ export const chapterRoutes = new Hono<AppEnv>()
   .post('/update', requireRole(...CONTENT_ROLES), jsonBody(chapterUpdateSchema), async (c) => {
     const { deps } = c.var;
     const { db, rebuild } = deps;
-    const input = c.req.valid('json');
+    const { expected_updated_at, ...input } = c.req.valid('json');
     const { fields, releasedAtOnce } = resolveRelease(input, nowOf(deps));
     const storyId = await chapterStore.storyIdOf(db, input.id);
     if (storyId === null) throw new AppError(404, CHAPTER_NOT_FOUND);
     const wanted = { number: input.chapter_number, slug: input.slug, exceptId: input.id };
-    if (!(await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, fields)))) {
-      throw new AppError(404, CHAPTER_NOT_FOUND);
+    const expected = expected_updated_at === undefined ? undefined : new Date(expected_updated_at);
+    const outcome = await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, fields, { expected, by: c.var.user.id }));
+    if (outcome === 'missing') throw new AppError(404, CHAPTER_NOT_FOUND);
+    if (outcome === 'stale') {
+      // Nothing was written: the client shows both versions (docs/product.md, Autosave, conflicts and revisions).
+      return c.json({ success: false, error: CHANGED_ELSEWHERE, chapter: await chapterStore.findById(db, input.id) }, 409);
     }
     const chapter = await chapterStore.findById(db, input.id);
     if (fields.release_at !== undefined) deps.releasesChanged?.();
@@ -133,7 +152,8 @@ export const chapterRoutes = new Hono<AppEnv>()
       if (!(await storyStore.find(db, { id: story_id, publishedOnly: false }))) throw new AppError(404, STORY_NOT_FOUND);
 
       const uploaded = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
-      const answer = await createPlanned(db, story_id, planBulkUpload(uploaded, await chapterStore.taken(db, story_id), status));
+      const plan = planBulkUpload(uploaded, await chapterStore.taken(db, story_id), status);
+      const answer = await createPlanned(db, story_id, plan, c.var.user.id);
       if (answer.uploaded_count > 0) rebuild.schedule(`${answer.uploaded_count} chapters uploaded`);
       return c.json(answer);
     },

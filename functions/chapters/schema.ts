@@ -1,6 +1,6 @@
 // The API's input rules for chapters: every request is checked here first.
 import { z } from 'zod';
-import { idField, slugField } from '#core/fields.ts';
+import { idField, idParam, slugField } from '#core/fields.ts';
 import { ADMIN_CHAPTER_LIMIT, CHAPTER_LIMITS, READER_CHAPTER_PAGE_SIZE } from '#lib/limits.ts';
 import { SLUG_MAX_LENGTH } from '#lib/slugs.ts';
 import { CHAPTER_STATUSES } from '#lib/stories.ts';
@@ -59,13 +59,18 @@ export const chapterUpdateSchema = z
     chapter_number: chapterFields.chapter_number.optional(),
     status: chapterFields.status.optional(),
     release_at: chapterFields.release_at.optional(),
+    /** The chapter's updated_at exactly as the API gave it: the save is refused (409) when the chapter changed since. */
+    expected_updated_at: z.iso.datetime({ offset: true, error: 'must be the updated_at the API gave' }).optional(),
   })
-  .register(fieldLabels, CHAPTER_LABELS);
-export type ChapterUpdate = z.output<typeof chapterUpdateSchema>;
+  .register(fieldLabels, { ...CHAPTER_LABELS, expected_updated_at: 'The last update' });
+export type ChapterUpdate = Omit<z.output<typeof chapterUpdateSchema>, 'expected_updated_at'>;
 /** What the reader's Edit dialog sends: the id and the fields it changes. */
 export type ChapterUpdateInput = z.input<typeof chapterUpdateSchema>;
 
 export const chapterDeleteSchema = z.strictObject({ id: idField });
+
+/** GET /api/chapters/get: one chapter by id, any status (content staff). */
+export const chapterGetQuery = z.strictObject({ id: idParam });
 
 /**
  * GET /api/chapters/list: a reader's page of a published story's chapters (story_slug), one

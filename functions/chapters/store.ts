@@ -3,13 +3,24 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '#db/types.ts';
 import { CHAPTER_PREVIEW_LENGTH } from '#lib/limits.ts';
-import type { AdminChapterSummary, Chapter, ChapterSummary } from '#lib/stories.ts';
+import type { AdminChapterSummary, Chapter, ChapterRevisionKind, ChapterSummary } from '#lib/stories.ts';
+import { autosaveStore } from '#functions/autosaves/store.ts';
+import { revisionStore } from '#functions/revisions/store.ts';
 import type { ChapterCreate, ChapterUpdate } from './schema.ts';
 
 /** A chapter save with its release time resolved to an instant (functions/releases/release-time.ts). */
 type Stored<T> = Omit<T, 'release_at'> & { release_at?: Date | null };
 
 type Db = Kysely<Database>;
+
+export interface UpdateOptions {
+  /** The chapter's updated_at as the client last saw it (ms precision, as the API gives it). */
+  expected?: Date | undefined;
+  by?: number | null;
+  /** Keeps a revision of this kind whatever changed (a restore). */
+  kind?: ChapterRevisionKind;
+}
+export type UpdateOutcome = 'saved' | 'missing' | 'stale';
 
 const likeCount = (eb: ExpressionBuilder<Database, 'chapters'>) =>
   eb
@@ -35,7 +46,7 @@ export interface ChapterIdentity {
 function selectSummaries(db: Db, storyId: number, publishedOnly: boolean) {
   return db
     .selectFrom('chapters')
-    .select(['id', 'chapter_number', 'title', 'status', 'slug', 'updated_at', 'release_at'])
+    .select(['id', 'chapter_number', 'title', 'status', 'slug', 'updated_at', 'release_at', 'published_at'])
     .select((eb) => [likeCount(eb), commentCount(eb)])
     .where('story_id', '=', storyId)
     .$if(publishedOnly, (qb) => qb.where('status', '=', 'published'))
@@ -50,6 +61,7 @@ interface SummaryRow {
   slug: string;
   updated_at: Date;
   release_at: Date | null;
+  published_at: Date | null;
   like_count: number | null;
   comment_count: number | null;
 }
@@ -65,6 +77,7 @@ function toSummary(row: SummaryRow): ChapterSummary {
     comment_count: row.comment_count ?? 0,
     updated_at: row.updated_at.toISOString(),
     release_at: row.release_at?.toISOString() ?? null,
+    published_at: row.published_at?.toISOString() ?? null,
   };
 }
 
@@ -153,18 +166,59 @@ export const chapterStore = {
     return { numbers: new Set(rows.map((r) => r.chapter_number)), slugs: new Set(rows.map((r) => r.slug)) };
   },
 
-  async create(db: Db, chapter: Stored<ChapterCreate>): Promise<number> {
-    const { id } = await db.insertInto('chapters').values(chapter).returning('id').executeTakeFirstOrThrow();
-    return id;
+  /**
+   * Creates the chapter with its first revision ('publish' when it is created published, else
+   * 'manual', or `revision.kind`), all or nothing.
+   */
+  async create(db: Db, chapter: Stored<ChapterCreate>, revision: { by?: number | null; kind?: ChapterRevisionKind } = {}): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const published = chapter.status === 'published';
+      const { id } = await trx
+        .insertInto('chapters')
+        .values({ ...chapter, ...(published && { published_at: sql`now()` }) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await revisionStore.keep(trx, id, revision.kind ?? (published ? 'publish' : 'manual'), chapter, revision.by ?? null);
+      return id;
+    });
   },
 
-  async update(db: Db, { id, ...fields }: Stored<ChapterUpdate>): Promise<boolean> {
-    const result = await db
-      .updateTable('chapters')
-      .set({ ...fields, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  /**
+   * Saves the fields given, unless `expected` (the chapter's updated_at as the API gave it) is
+   * stale: the check is part of the UPDATE itself, so no other save can slip in between. A save
+   * that changes the title or text, or publishes, keeps a revision; one that sends the title or
+   * text drops the autosaved working copy, which is now older than the chapter.
+   */
+  async update(db: Db, { id, ...fields }: Stored<ChapterUpdate>, options: UpdateOptions = {}): Promise<UpdateOutcome> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .with('old', (qb) => qb.selectFrom('chapters').select(['id', 'title', 'content', 'status']).where('id', '=', id).forUpdate())
+        .updateTable('chapters')
+        .from('old')
+        .set({
+          ...fields,
+          updated_at: sql`now()`,
+          ...(fields.status === 'published' && { published_at: sql`coalesce(chapters.published_at, now())` }),
+        })
+        .whereRef('chapters.id', '=', 'old.id')
+        .$if(options.expected !== undefined, (qb) => qb.where(sql`date_trunc('milliseconds', chapters.updated_at)`, '=', options.expected!))
+        .returning([
+          'old.title as old_title',
+          'old.content as old_content',
+          'old.status as old_status',
+          'chapters.title',
+          'chapters.content',
+          'chapters.status',
+        ])
+        .executeTakeFirst();
+      if (!row) return (await chapterStore.storyIdOf(trx, id)) === null ? 'missing' : 'stale';
+      const changed = row.title !== row.old_title || row.content !== row.old_content;
+      const published = row.status === 'published' && row.old_status !== 'published';
+      const kind = options.kind ?? (published ? 'publish' : changed ? 'manual' : null);
+      if (kind) await revisionStore.keep(trx, id, kind, row, options.by ?? null);
+      if (fields.title !== undefined || fields.content !== undefined) await autosaveStore.drop(trx, id);
+      return 'saved';
+    });
   },
 
   async delete(db: Db, id: number): Promise<boolean> {

@@ -3,6 +3,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#db/types.ts';
 import type { ReleaseSchedule } from '#lib/releases.ts';
+import { revisionStore } from '#functions/revisions/store.ts';
 
 type Db = Kysely<Database>;
 
@@ -14,17 +15,22 @@ export interface ReleasedChapter {
 
 export const releaseStore = {
   /**
-   * Publishes the scheduled chapters due at `now`. A chapter's updated_at becomes its release
+   * Publishes the scheduled chapters due at `now`, each with a 'release' revision, all at once. A
+   * chapter's updated_at (and published_at, unless it was published before) becomes its release
    * time, so feeds date it from when it came out, not from when it was last edited.
    */
   async releaseDue(db: Db, now: Date): Promise<ReleasedChapter[]> {
-    return db
-      .updateTable('chapters')
-      .set({ status: 'published', updated_at: sql`release_at`, release_at: null })
-      .where('status', '=', 'draft')
-      .where('release_at', '<=', now)
-      .returning(['id', 'story_id', 'chapter_number'])
-      .execute();
+    return db.transaction().execute(async (trx) => {
+      const released = await trx
+        .updateTable('chapters')
+        .set({ status: 'published', updated_at: sql`release_at`, published_at: sql`coalesce(published_at, release_at)`, release_at: null })
+        .where('status', '=', 'draft')
+        .where('release_at', '<=', now)
+        .returning(['id', 'story_id', 'chapter_number', 'title', 'content'])
+        .execute();
+      for (const chapter of released) await revisionStore.keep(trx, chapter.id, 'release', chapter, null);
+      return released.map(({ id, story_id, chapter_number }) => ({ id, story_id, chapter_number }));
+    });
   },
 
   /** The earliest release time still ahead (or overdue), or null when nothing is scheduled. */

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Link, Redirect, Route, Router, Switch } from 'wouter';
 import './admin.css';
 import { AdminShell } from './AdminShell.tsx';
@@ -11,7 +11,7 @@ import { LoginForm } from './LoginForm.tsx';
 import { ModerationManager } from './moderation/ModerationManager.tsx';
 import { PasswordScreen } from './PasswordScreen.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
-import { ADMIN_SECTIONS, mayUse, type SectionPath } from './sections.ts';
+import { ADMIN_SECTIONS, mayUse, type SectionPagePath, type SectionPath, sectionPages } from './sections.ts';
 import { SocialsScreen } from './SocialsScreen.tsx';
 import { StoryManager } from './stories/StoryManager.tsx';
 import { UploadManager } from './UploadManager.tsx';
@@ -28,6 +28,14 @@ const SCREENS: Record<SectionPath, ComponentType> = {
   '/password': PasswordScreen,
   '/analytics': AnalyticsDashboard,
   '/archive': ArchiveScreen,
+};
+
+// The editor brings CodeMirror and the Markdown renderer: loaded when it is opened, not with the admin.
+const ChapterEditorPage = lazy(async () => ({ default: (await import('./writing/ChapterEditorPage.tsx')).ChapterEditorPage }));
+
+/** The screens of the pages inside a section (sections.ts, `pages`). */
+const PAGE_SCREENS: Record<SectionPagePath, ComponentType> = {
+  '/stories/:storyId/chapters/:chapterId': ChapterEditorPage,
 };
 
 /** What a direct address to another role's section shows: a plain answer, not a screen whose calls fail. */
@@ -58,21 +66,32 @@ export default function AdminApp() {
     <DataProvider>
       <Router base="/admin">
         <AdminShell user={state.user} onSignOut={signOut}>
-          <Switch>
-            <Route path="/">
-              <Dashboard role={state.user.role} />
-            </Route>
-            {ADMIN_SECTIONS.map((section) => (
-              <Route
-                key={section.path}
-                path={'param' in section ? `${section.path}/:${section.param}?` : section.path}
-                component={mayUse(section, state.user.role) ? SCREENS[section.path] : NotForYourRole}
-              />
-            ))}
-            <Route>
-              <Redirect to="/" replace />
-            </Route>
-          </Switch>
+          <Suspense
+            fallback={
+              <p className="page-status" role="status">
+                Loading…
+              </p>
+            }
+          >
+            <Switch>
+              <Route path="/">
+                <Dashboard role={state.user.role} />
+              </Route>
+              {ADMIN_SECTIONS.map((section) => (
+                <Route
+                  key={section.path}
+                  path={'param' in section ? `${section.path}/:${section.param}?` : section.path}
+                  component={mayUse(section, state.user.role) ? SCREENS[section.path] : NotForYourRole}
+                />
+              ))}
+              {sectionPages().map(({ section, path }) => (
+                <Route key={path} path={path} component={mayUse(section, state.user.role) ? PAGE_SCREENS[path] : NotForYourRole} />
+              ))}
+              <Route>
+                <Redirect to="/" replace />
+              </Route>
+            </Switch>
+          </Suspense>
         </AdminShell>
       </Router>
     </DataProvider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SECTIONS, mayOpen, sectionFor, sectionsFor } from './sections.ts';
+import { ADMIN_SECTIONS, mayOpen, sectionFor, sectionPages, sectionsFor } from './sections.ts';
 
 const labelsFor = (role: string) => sectionsFor(role).map((section) => section.label);
 
@@ -39,5 +39,14 @@ describe('admin sections by role', () => {
     expect(sectionFor('/analytics')?.label).toBe('Analytics');
     expect(sectionFor('/galleries/7')?.label).toBe('Image Galleries');
     expect(sectionFor('/galleriesx')).toBeUndefined();
+  });
+
+  it('routes the chapter editor inside Stories & Chapters, for the roles of that section', () => {
+    expect(sectionPages().map(({ section, path }) => [section.label, path])).toEqual([
+      ['Stories & Chapters', '/stories/:storyId/chapters/:chapterId'],
+    ]);
+    expect(sectionFor('/stories/4/chapters/new')?.label).toBe('Stories & Chapters');
+    expect(mayOpen('/stories/4/chapters/9', 'author')).toBe(true);
+    expect(mayOpen('/stories/4/chapters/9', 'mod')).toBe(false);
   });
 });

@@ -8,6 +8,8 @@ export interface AdminSection {
   path: string;
   /** The route's optional id segment (`/galleries/:galleryId?`), for sections that open one item. */
   param?: string;
+  /** Pages inside the section, below its path, for the same roles (a chapter's editor in its story). */
+  pages?: readonly string[];
   label: string;
   description: string;
   /** The roles that may use the section: those the API lets make its calls. */
@@ -31,6 +33,7 @@ export const ADMIN_SECTIONS = [
   {
     path: '/stories',
     param: 'storyId',
+    pages: ['/:storyId/chapters/:chapterId'],
     label: 'Stories & Chapters',
     description: 'Write and publish your serials: stories, chapters, bulk Markdown upload.',
     roles: CONTENT_ROLES,
@@ -64,6 +67,17 @@ export const ADMIN_SECTIONS = [
 ] as const satisfies readonly AdminSection[];
 
 export type SectionPath = (typeof ADMIN_SECTIONS)[number]['path'];
+
+type WithPages = Extract<(typeof ADMIN_SECTIONS)[number], { pages: readonly string[] }>;
+/** A page's full route, such as `/stories/:storyId/chapters/:chapterId`. */
+export type SectionPagePath = `${WithPages['path']}${WithPages['pages'][number]}`;
+
+/** Every section's pages, with their full routes. */
+export function sectionPages(): { section: AdminSection; path: SectionPagePath }[] {
+  return ADMIN_SECTIONS.flatMap((section) =>
+    'pages' in section ? section.pages.map((page) => ({ section, path: `${section.path}${page}` as const })) : [],
+  );
+}
 
 export function sectionFor(path: string): AdminSection | undefined {
   return ADMIN_SECTIONS.find((section) => path === section.path || path.startsWith(`${section.path}/`));

@@ -60,6 +60,8 @@ export interface ChapterSummary {
   updated_at: string;
   /** A draft's release time (ISO): it is scheduled and becomes published then. */
   release_at: string | null;
+  /** When the chapter first became published (ISO); null while it never was. */
+  published_at: string | null;
 }
 
 export interface AdminChapterSummary extends ChapterSummary {

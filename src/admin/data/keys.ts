@@ -10,6 +10,7 @@ export const queryKeys = {
   /** Every chapter query of one story starts with this. */
   storyChapters: (storyId: number) => ['stories', storyId, 'chapters'],
   chapter: (storyId: number, chapterNumber: number) => ['stories', storyId, 'chapters', chapterNumber],
+  chapterById: (storyId: number, id: number) => ['stories', storyId, 'chapters', 'id', id],
   pageBreaks: ['page-breaks'],
   socials: ['socials'],
   quickStats: ['quick-stats'],

@@ -16,7 +16,8 @@ interface ChapterFieldsProps {
   creating: boolean;
   /** The reader's dialog leaves the slug as it is. */
   withSlug?: boolean;
-  contentRows: number;
+  /** Without it the content is not among the fields: the full-page editor has its own. */
+  contentRows?: number;
 }
 
 export function ChapterFields({ draft, onChange, timeZone, errors, creating, withSlug = true, contentRows }: ChapterFieldsProps) {
@@ -70,15 +71,17 @@ export function ChapterFields({ draft, onChange, timeZone, errors, creating, wit
           onChange={(release) => set('release', release)}
         />
       )}
-      <TextAreaField
-        label="Content (Markdown)"
-        required
-        rows={contentRows}
-        maxLength={CHAPTER_LIMITS.content}
-        error={errors['content']}
-        value={draft.content}
-        onChange={(v) => set('content', v)}
-      />
+      {contentRows !== undefined && (
+        <TextAreaField
+          label="Content (Markdown)"
+          required
+          rows={contentRows}
+          maxLength={CHAPTER_LIMITS.content}
+          error={errors['content']}
+          value={draft.content}
+          onChange={(v) => set('content', v)}
+        />
+      )}
     </>
   );
 }

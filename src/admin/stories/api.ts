@@ -27,8 +27,23 @@ export interface PageBreakImage {
 /** The story form holds every field the server takes; StoryInput leaves out those with a default. */
 export type StoryDraft = Required<StoryInput>;
 
-/** A chapter save: to a chapter by id, or a new one in a story. */
-export type ChapterTarget = { id: number } | { storyId: number };
+/**
+ * A chapter save: to a chapter by id, or a new one in a story. `expected_updated_at` is the
+ * chapter's updated_at as loaded: the server refuses (409) when it changed since.
+ */
+export type ChapterTarget = { id: number; expected_updated_at?: string } | { storyId: number };
+
+/** What a chapter save answers: the chapter as saved, and the server's message when it has one. */
+export interface ChapterSaved {
+  chapter: Chapter;
+  message?: string;
+}
+
+async function writeChapter(input: ChapterInput, target: ChapterTarget): Promise<ChapterSaved> {
+  return apiRequest<ChapterSaved>('id' in target ? '/api/chapters/update' : '/api/chapters/create', {
+    json: 'id' in target ? { ...target, ...input } : { story_id: target.storyId, ...input },
+  });
+}
 
 export const storyApi = {
   list: async () => (await apiRequest<{ stories: Story[] }>('/api/stories/list')).stories,
@@ -41,13 +56,11 @@ export const storyApi = {
   /** The whole chapter (the list carries only a preview); undefined when there is none. */
   chapter: async (storyId: number, chapterNumber: number) =>
     (await apiRequest<{ chapters: Chapter[] }>(`/api/chapters/list?story_id=${storyId}&chapter_number=${chapterNumber}`)).chapters[0],
+  /** One chapter by id, any status (the editor's). */
+  chapterById: async (id: number) => (await apiRequest<{ chapter: Chapter }>(`/api/chapters/get?id=${id}`)).chapter,
   /** Resolves to the server's message when it has one (a release time that had passed). */
-  saveChapter: async (input: ChapterInput, target: ChapterTarget) =>
-    (
-      await apiRequest<{ message?: string }>('id' in target ? '/api/chapters/update' : '/api/chapters/create', {
-        json: 'id' in target ? { id: target.id, ...input } : { story_id: target.storyId, ...input },
-      })
-    ).message,
+  saveChapter: async (input: ChapterInput, target: ChapterTarget) => (await writeChapter(input, target)).message,
+  writeChapter,
   saveSchedule: (storyId: number, schedule: ReleaseSchedule | null) =>
     apiRequest<ScheduleResult>('/api/stories/schedule', { json: { story_id: storyId, schedule } }),
   deleteChapter: (id: number) => apiRequest('/api/chapters/delete', { json: { id } }),

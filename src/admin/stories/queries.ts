@@ -24,6 +24,17 @@ export const useChapter = (storyId: number, chapterNumber: number, enabled = tru
     staleTime: 0,
   });
 
+/** A chapter by id for the full-page editor; `enabled` false for a new one. */
+export const useChapterById = (storyId: number, id: number, enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.chapterById(storyId, id),
+    queryFn: () => storyApi.chapterById(id),
+    enabled,
+    staleTime: 0,
+    // The editor holds its own copy once open; a refetch must not look like someone else's change.
+    refetchOnWindowFocus: false,
+  });
+
 export const usePageBreaks = () => useQuery({ queryKey: queryKeys.pageBreaks, queryFn: storyApi.pageBreaks });
 
 /** What a change to a story's chapters makes out of date: its chapters, and the story cards' counts. */
@@ -43,11 +54,18 @@ export const useUploadStoryImage = () =>
     invalidates: [queryKeys.pageBreaks],
   });
 
-export const useSaveChapter = (storyId: number) =>
+/** A chapter save through `send`: both kinds below change the same lists. */
+const useChapterSave = <T>(storyId: number, send: (input: ChapterInput, target: ChapterTarget) => Promise<T>) =>
   useSave({
-    mutationFn: ({ input, target }: { input: ChapterInput; target: ChapterTarget }) => storyApi.saveChapter(input, target),
+    mutationFn: ({ input, target }: { input: ChapterInput; target: ChapterTarget }) => send(input, target),
     invalidates: chaptersOf(storyId),
   });
+
+/** Resolves to the server's message when it has one. */
+export const useSaveChapter = (storyId: number) => useChapterSave(storyId, storyApi.saveChapter);
+
+/** Resolves to the chapter as saved (its new updated_at, a new chapter's id). */
+export const useWriteChapter = (storyId: number) => useChapterSave(storyId, storyApi.writeChapter);
 
 export const useDeleteChapter = (storyId: number) => useSave({ mutationFn: storyApi.deleteChapter, invalidates: chaptersOf(storyId) });
 
