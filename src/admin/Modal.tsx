@@ -23,8 +23,11 @@ export function useGuardedClose(close: () => void): () => void {
   return guarded ? () => guarded(close) : close;
 }
 
-/** Typing in a field makes a form worth keeping; a password typed into a sign-in form is not. */
-const isTyping = (event: FormEvent) => !(event.target instanceof HTMLInputElement && event.target.type === 'password');
+/** Inputs that take no typed text (a password typed into a sign-in form is not worth keeping either). */
+const NOT_TYPED = new Set(['password', 'checkbox', 'radio', 'file', 'range', 'color', 'button', 'submit', 'reset', 'image', 'hidden']);
+/** Typing in a text field or text area makes a form worth asking about before it closes. */
+const isTyping = (event: FormEvent) =>
+  !(event.target instanceof HTMLInputElement && NOT_TYPED.has(event.target.type)) && !(event.target instanceof HTMLSelectElement);
 
 export function Modal({ title, onClose, children, size = 'normal' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);

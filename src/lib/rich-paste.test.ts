@@ -98,22 +98,22 @@ describe('richTextToMarkdown budgets', () => {
   };
 
   // Node parses with domino, a DOM written in JavaScript; the editor's paste uses the browser's own
-  // DOM, several times faster (tests/e2e/form-safety.spec.ts measures it there).
+  // DOM, about three times faster (tests/e2e/form-safety.spec.ts measures it there).
   it('a 2 MB paste converts on the server without hanging', () => {
     const paragraph = '<p class=MsoNormal><span style="font-family:Calibri">She walked on, <i>slowly</i>, into the dark.</span></p>\n';
     const html = paragraph.repeat(Math.ceil((2 * 1024 * 1024) / paragraph.length));
     const { markdown, ms } = time(html);
     console.info(`2 MB paste: ${ms.toFixed(0)} ms`);
     expect(markdown.split('\n\n')).toHaveLength(Math.ceil((2 * 1024 * 1024) / paragraph.length));
-    expect(ms).toBeLessThan(10_000);
+    expect(ms).toBeLessThan(15_000); // 3 to 4.5 s on an idle machine; the bound only catches a hang
   });
 
-  it('a 10,000-line paste converts in well under a second', () => {
+  it('a 10,000-line paste converts without hanging', () => {
     const html = Array.from({ length: 10_000 }, (_, i) => `Line ${i}<br>`).join('\n');
     const { markdown, ms } = time(html);
     console.info(`10,000-line paste: ${ms.toFixed(0)} ms`);
     expect(markdown.split('\n')).toHaveLength(10_000);
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(5000); // 0.2 to 0.4 s on an idle machine; the bound only catches a hang
   });
 
   it('nesting too deep to walk comes back as its text instead of throwing', () => {
