@@ -35,6 +35,10 @@ describe('richTextToMarkdown on real clipboard captures (tests/fixtures/clipboar
     expect(richTextToMarkdown(fixture('word-desktop-bold.html'))).toBe('**This text is only bolded.**');
   });
 
+  it('Word for the web: its paragraph and list markup, classes and end-of-paragraph spans', () => {
+    expect(richTextToMarkdown(fixture('word-online-paragraph-and-bullet.html'))).toBe('asd\n\n- Test');
+  });
+
   it('Word: a numbered list made of mso-list paragraphs, without the typed numbers and o:p', () => {
     expect(richTextToMarkdown(fixture('word-desktop-ordered-list.html'))).toBe(
       '1. This\n2. Is\n3. A\n4. One\n5. Level\n6. Ordered\n7. List',
