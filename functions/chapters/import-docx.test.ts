@@ -134,6 +134,17 @@ describe('POST /api/chapters/import-docx', () => {
     });
   });
 
+  it('refuses a request over 15 MB with 413 before reading it', async () => {
+    const cookie = await t.signedInAs('author');
+    const storyId = await insertStory();
+    await expectError(
+      importDocx(cookie, form(storyId, new Uint8Array(15 * 1024 * 1024 + 1))),
+      413,
+      'The upload is too large (at most 15 MB).',
+    );
+    expect(await chapterRows()).toEqual([]);
+  });
+
   it('asks for a session, a content role and an existing story', async () => {
     const storyId = await insertStory();
     await expectError(importDocx(undefined, form(storyId, THREE_CHAPTERS)), 401, SIGN_IN.error);
