@@ -9,7 +9,7 @@ export type DocxSplit = 'none' | 'heading1';
 
 export interface DocxChapter {
   title: string;
-  /** Markdown; pictures are `![alt](/docx-image/N)` until they are stored. */
+  /** Markdown without the title's heading; pictures are `![alt](/docx-image/N)` until they are stored. */
   markdown: string;
 }
 
@@ -52,8 +52,10 @@ async function documentHtml(docx: Uint8Array, images: Uint8Array[]): Promise<str
 
 function split(markdown: string, fileTitle: string, how: DocxSplit): DocxChapter[] {
   if (how === 'none') {
-    const heading = FIRST_HEADING.exec(markdown)?.[1];
-    return [{ title: heading ? unescapeMarkdown(heading) : fileTitle, markdown }];
+    const heading = FIRST_HEADING.exec(markdown);
+    if (!heading) return [{ title: fileTitle, markdown }];
+    // A heading that opens the document is its title; one further down stays in the text.
+    return [{ title: unescapeMarkdown(heading[1]!), markdown: heading.index === 0 ? markdown.slice(heading[0].length).trim() : markdown }];
   }
   const headings = [...markdown.matchAll(HEADING_1)];
   if (headings.length === 0) return [{ title: fileTitle, markdown }];

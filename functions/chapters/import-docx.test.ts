@@ -69,6 +69,17 @@ describe('POST /api/chapters/import-docx', () => {
     expect(imported.content).toContain('# The Return\n\nThey went home.');
   });
 
+  it('keeps the document whole: a heading that opens it is its title, not part of its text', async () => {
+    const cookie = await t.signedInAs('author');
+    const storyId = await insertStory();
+    const paragraph = (text: string, style = '') =>
+      `<w:p>${style && `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>`}<w:r><w:t>${text}</w:t></w:r></w:p>`;
+    const document = `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph('Part_One', 'Heading1')}${paragraph('It began *here*.')}</w:body></w:document>`;
+    const res = await importDocx(cookie, form(storyId, docxWith(strToU8(document)), 'none', 'draft.docx'));
+    expect((await res.json()).chapters).toEqual([{ filename: 'draft.docx', chapter_number: 1, title: 'Part_One' }]);
+    expect((await chapterRows())[0]!.content).toBe('It began \\*here\\*.');
+  });
+
   it('takes a macro document (.docm) and never runs or keeps its macros', async () => {
     const cookie = await t.signedInAs('author');
     const storyId = await insertStory();

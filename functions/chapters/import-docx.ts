@@ -36,8 +36,7 @@ const planName = (i: number) => `${String.fromCharCode(97 + Math.floor(i / 676),
 
 /** A chapter as a bulk upload file: its title as the leading heading (which the planner reads and removes). */
 function asPlanFile({ title, markdown }: DocxChapter, i: number): UploadedFile {
-  const text = markdown.startsWith(`# ${title}\n`) ? markdown : `# ${title.replace(/\s+/g, ' ')}\n\n${markdown}`;
-  return { name: planName(i), bytes: encoder.encode(text) };
+  return { name: planName(i), bytes: encoder.encode(`# ${title.replace(/\s+/g, ' ')}\n\n${markdown}`) };
 }
 
 const PICTURE = new RegExp(String.raw`!\[((?:\\.|[^\]])*)\]\(${DOCX_IMAGE_PREFIX}(\d+)\)`, 'g');
