@@ -2,6 +2,7 @@
 // the roles allowed. For each route it checks: anonymous 401, every other role 403, every allowed
 // role gets past the guard (2xx with a valid minimal request). A route the app serves that is
 // neither in the table nor in PUBLIC_ROUTES fails the suite, so a new route cannot be missed.
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { type CallOptions, useApiTestContext } from '#scripts/test/api.ts';
 import { STAFF_ROLES, type StaffRole } from '#db/types.ts';
@@ -14,6 +15,15 @@ import { galleryUploadForm, pngBytes } from './images/test-kit.ts';
 import { uploadForm } from './uploads/test-kit.ts';
 
 const t = useApiTestContext();
+
+/** The least a Word document holds: one paragraph. */
+const minimalDocx = () =>
+  zipSync({
+    '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+    'word/document.xml': strToU8(
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Text.</w:t></w:r></w:p></w:body></w:document>',
+    ),
+  });
 
 /** Routes anyone may call (readers' pages, sign-in). Staff-only data they hold is checked in their own suites. */
 const PUBLIC_ROUTES = [
@@ -109,6 +119,15 @@ const ROUTES: Record<string, RouteRule> = {
       const form = new FormData();
       form.append('story_id', String(fx.storyId));
       form.append('markdown_files[]', new File(['# Chapter 5: Five\n\nText.'], 'chapter-5.md', { type: 'text/markdown' }));
+      return { body: form };
+    },
+  },
+  'POST /api/chapters/import-docx': {
+    roles: CONTENT_ROLES,
+    send: (fx) => {
+      const form = new FormData();
+      form.append('story_id', String(fx.storyId));
+      form.append('file', new File([minimalDocx() as Uint8Array<ArrayBuffer>], 'five.docx'));
       return { body: form };
     },
   },

@@ -13,8 +13,10 @@ import { jsonBody, parseOrThrow, queryParams } from '#core/validate.ts';
 import { ADMIN_CHAPTER_LIMIT, BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '#lib/limits.ts';
 import { RELEASED_AT_ONCE, resolveRelease } from '#functions/chapters/release-time.ts';
 import { storyStore } from '#functions/stories/store.ts';
+import { createPlanned } from './bulk-create.ts';
 import { planBulkUpload } from './bulk-plan.ts';
 import { moveChapter } from './move.ts';
+import { importDocxRoutes } from './import-docx.ts';
 import {
   bulkUploadFields,
   chapterCreateSchema,
@@ -163,19 +165,9 @@ export const chapterRoutes = new Hono<AppEnv>()
 
       const uploaded = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
       const plan = planBulkUpload(uploaded, await chapterStore.taken(db, story_id), status);
-      const created: { filename: string; chapter_number: number; title: string }[] = [];
-      // One insert per file: a file either becomes a whole chapter or an error, never half of one.
-      for (const { filename, ...chapter } of plan.chapters) {
-        try {
-          await chapterStore.create(db, { ...chapter, story_id }, { by: c.var.user.id, kind: 'import' });
-          created.push({ filename, chapter_number: chapter.chapter_number, title: chapter.title });
-        } catch (error) {
-          if (foreignKeyViolation(error) !== null) throw new AppError(404, STORY_NOT_FOUND); // deleted meanwhile
-          if (uniqueViolation(error) === null) throw error;
-          plan.errors.push(`${filename}: chapter ${chapter.chapter_number} or its slug was taken by another save meanwhile`);
-        }
-      }
-      if (created.length > 0) rebuild.schedule(`${created.length} chapters uploaded`);
-      return c.json({ success: true, uploaded_count: created.length, chapters: created, errors: plan.errors });
+      const answer = await createPlanned(db, story_id, plan, c.var.user.id);
+      if (answer.uploaded_count > 0) rebuild.schedule(`${answer.uploaded_count} chapters uploaded`);
+      return c.json(answer);
     },
-  );
+  )
+  .route('/', importDocxRoutes);

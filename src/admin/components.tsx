@@ -11,6 +11,8 @@ import {
   useState,
 } from 'react';
 
+import { useGuardedClose } from './Modal.tsx';
+
 export { failureText } from './data/failure.ts';
 
 export interface Notice {
@@ -147,10 +149,11 @@ export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
 
 /** A dialog form's buttons: any extra ones, Cancel, and the submit button. */
 export function FormActions({ onCancel, children, ...submit }: SubmitButtonProps & { onCancel(): void; children?: ReactNode }) {
+  const cancel = useGuardedClose(onCancel); // in a modal, typed text is not dropped without asking
   return (
     <div className="form-actions">
       {children}
-      <button type="button" className="button button-ghost" onClick={onCancel}>
+      <button type="button" className="button button-ghost" onClick={cancel}>
         Cancel
       </button>
       <SubmitButton {...submit} />

@@ -144,6 +144,7 @@ test('create a gallery: derived slug, required title, a refused save keeps what 
   await expect(again.getByLabel('Title')).not.toHaveAttribute('aria-invalid');
   await expect(again.getByLabel('Rating')).toHaveValue('X');
   await again.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Discard' }).click(); // typed text: asks first
   await expect(again).toBeHidden();
 
   // Edit: the slug stays as it is while the title changes.
@@ -369,6 +370,7 @@ test('failures are named with the reason, and a refused image edit keeps what wa
   await expect(form.getByRole('alert')).toHaveText('Failed to update image (Disk full)');
   await expect(form.getByLabel('Title')).toHaveValue('Kept after a failure');
   await form.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Discard' }).click(); // typed text: asks first
 
   await page.route('**/api/images/gallery-delete', (route) => route.abort());
   await imageCards(page)

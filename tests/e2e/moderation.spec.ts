@@ -317,6 +317,7 @@ test('a typed ban: the address is required, a bad one is refused in the serverâ€
   await dialog.getByRole('button', { name: 'Ban IP' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Failed to ban IP (');
   await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Discard' }).click(); // typed text: asks first
   await expect(dialog).toBeHidden();
 
   await ban.getByRole('button', { name: 'Unban 192.0.2.44' }).click();

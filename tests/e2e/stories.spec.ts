@@ -84,6 +84,7 @@ test('a refused save keeps what was typed', async ({ page }) => {
   await expect(form.getByRole('alert')).toHaveText('A story with the slug "the-lantern-fleet" already exists.');
   await expect(form.getByLabel('Description')).toHaveValue('Typed with care.');
   await form.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Discard' }).click(); // typed text: asks first
   await expect(form).toBeHidden();
 });
 

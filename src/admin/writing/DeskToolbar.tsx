@@ -1,9 +1,11 @@
 // The editor's toolbar: what is being edited, whether it is saved, the reader's preview, a file
 // to fill the text from, and Save. Other tools of the writing desk add their buttons here.
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import type { Story } from '#lib/stories.ts';
 import { SubmitButton } from '../components.tsx';
 import { CHAPTER_FILE_ACCEPT } from '../stories/markdown-file.ts';
+import { DocxImport } from './DocxImport.tsx';
+import { FileButton } from './FileButton.tsx';
 
 interface DeskToolbarProps {
   headingId: string;
@@ -20,7 +22,6 @@ interface DeskToolbarProps {
 }
 
 export function DeskToolbar({ headingId, story, chapterId, title, dirty, busy, autosave, tools, onFile }: DeskToolbarProps) {
-  const fileId = useId();
   return (
     <div className="desk-toolbar">
       <div className="desk-heading">
@@ -35,20 +36,8 @@ export function DeskToolbar({ headingId, story, chapterId, title, dirty, busy, a
       </div>
       <div className="desk-actions">
         {tools}
-        <label className="button button-ghost desk-file" htmlFor={fileId}>
-          Open a .md file
-        </label>
-        <input
-          id={fileId}
-          className="visually-hidden"
-          type="file"
-          accept={CHAPTER_FILE_ACCEPT}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) onFile(file);
-            event.target.value = '';
-          }}
-        />
+        <FileButton label="Open a .md file" accept={CHAPTER_FILE_ACCEPT} onFile={onFile} />
+        <DocxImport storyId={story.id} />
         {chapterId === null ? (
           <button type="button" className="button button-ghost" disabled title="Save the chapter first">
             Preview

@@ -9,6 +9,7 @@ import { type Extension, Prec } from '@codemirror/state';
 import { drawSelection, EditorView, keymap } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { MARKDOWN_KEYS } from './markdown-commands.ts';
+import { richTextPaste } from './paste-extension.ts';
 
 /** The shortcuts as ARIA names them, for screen readers. */
 const KEY_SHORTCUTS = MARKDOWN_KEYS.map(({ key }) =>
@@ -51,6 +52,7 @@ export function markdownSetup(label: string, onText: (text: string) => void): Ex
     markdown(),
     syntaxHighlighting(highlight),
     EditorView.lineWrapping,
+    richTextPaste,
     look,
     // The shortcuts win over CodeMirror's own (Mod-i selects the syntax parent there).
     Prec.high(keymap.of(MARKDOWN_KEYS.map(({ key, run }) => ({ key, run, preventDefault: true })))),
