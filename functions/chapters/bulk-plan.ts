@@ -5,7 +5,7 @@
 import { CHAPTER_LIMITS } from '#lib/limits.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, storySlug } from '#lib/slugs.ts';
 import type { ChapterStatus } from '#lib/stories.ts';
-import { readChapterFile } from './chapter-file.ts';
+import { readChapterFile } from '#lib/chapter-file.ts';
 
 export interface UploadedFile {
   name: string;

@@ -1,6 +1,6 @@
 // A .md/.markdown/.txt file into the editor, by the bulk upload's rule (README, "Bulk upload"):
 // the first heading is the title, and the text below it the content.
-import { readChapterFile } from '#functions/chapters/chapter-file.ts';
+import { readChapterFile } from '#lib/chapter-file.ts';
 import { storySlug } from '#lib/slugs.ts';
 import type { ChapterDraft } from '../stories/chapter-draft.ts';
 

@@ -2,8 +2,8 @@
 // the number comes from the file name ("012-the-gate.md", "Chapter 12 - The Gate.md") or the
 // first heading ("# Chapter 12: The Gate"); the title from the first heading, else the file
 // name; simple front matter (title, chapter_number, slug, status) overrides both.
-import { CHAPTER_FILE_MAX_BYTES, CHAPTER_LIMITS } from '#lib/limits.ts';
-import { CHAPTER_STATUSES, type ChapterStatus } from '#lib/stories.ts';
+import { CHAPTER_FILE_MAX_BYTES, CHAPTER_LIMITS } from './limits.ts';
+import { CHAPTER_STATUSES, type ChapterStatus } from './stories.ts';
 
 export const CHAPTER_FILE_EXTENSIONS = ['.md', '.markdown', '.txt'] as const;
 
