@@ -100,6 +100,17 @@ describe('POST /api/chapters/update with expected_updated_at', () => {
     // A far-off instant is simply not the chapter's.
     expect((await update(cookie, { id, title: 'Far', expected_updated_at: '9999-12-31T23:59:59.999Z' })).status).toBe(409);
   });
+
+  it('answers 409 rather than "number already used" to a save from before a move', async () => {
+    const { id, cookie, updatedAt } = await openedChapter();
+    const storyId = (await t.database.db.selectFrom('chapters').select('story_id').where('id', '=', id).executeTakeFirstOrThrow()).story_id;
+    await insertChapters(storyId, { chapter_number: 2 });
+    expect((await t.call('/api/chapters/move', { cookie, json: { id, chapter_number: 2 } })).status).toBe(200);
+
+    const res = await update(cookie, { id, chapter_number: 1, content: 'Written before the move.', expected_updated_at: updatedAt });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: CHANGED, chapter: { id, chapter_number: 2, content: 'Saved text.' } });
+  });
 });
 
 describe('published_at', () => {

@@ -113,16 +113,21 @@ export const chapterRoutes = new Hono<AppEnv>()
     const { db, rebuild } = deps;
     const { expected_updated_at, ...input } = c.req.valid('json');
     const { fields, releasedAtOnce } = resolveRelease(input, nowOf(deps));
-    const storyId = await chapterStore.storyIdOf(db, input.id);
-    if (storyId === null) throw new AppError(404, CHAPTER_NOT_FOUND);
-    const wanted = { number: input.chapter_number, slug: input.slug, exceptId: input.id };
+    const version = await chapterStore.versionOf(db, input.id);
+    if (version === null) throw new AppError(404, CHAPTER_NOT_FOUND);
     const expected = expected_updated_at === undefined ? undefined : new Date(expected_updated_at);
-    const outcome = await saveWithoutConflicts(db, storyId, wanted, () => chapterStore.update(db, fields, { expected, by: c.var.user.id }));
+    // Nothing is written on a conflict: the client shows both versions (docs/product.md, Autosave,
+    // conflicts and revisions). Checked before the number and slug, so a save from before a move
+    // meets the conflict view rather than "number already used"; the UPDATE checks again for races.
+    const changedElsewhere = async () =>
+      c.json({ success: false, error: CHANGED_ELSEWHERE, chapter: await chapterStore.findById(db, input.id) }, 409);
+    if (expected && expected.getTime() !== version.updatedAt.getTime()) return changedElsewhere();
+    const wanted = { number: input.chapter_number, slug: input.slug, exceptId: input.id };
+    const outcome = await saveWithoutConflicts(db, version.storyId, wanted, () =>
+      chapterStore.update(db, fields, { expected, by: c.var.user.id }),
+    );
     if (outcome === 'missing') throw new AppError(404, CHAPTER_NOT_FOUND);
-    if (outcome === 'stale') {
-      // Nothing was written: the client shows both versions (docs/product.md, Autosave, conflicts and revisions).
-      return c.json({ success: false, error: CHANGED_ELSEWHERE, chapter: await chapterStore.findById(db, input.id) }, 409);
-    }
+    if (outcome === 'stale') return changedElsewhere();
     const chapter = await chapterStore.findById(db, input.id);
     if (fields.release_at !== undefined) deps.releasesChanged?.();
     rebuild.schedule(`chapter ${chapter?.chapter_number} updated`);

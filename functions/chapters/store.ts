@@ -252,6 +252,12 @@ export const chapterStore = {
     return result.numDeletedRows > 0n;
   },
 
+  /** The chapter's story and its updated_at as the API gives it (to the millisecond), or null. */
+  async versionOf(db: Db, chapterId: number): Promise<{ storyId: number; updatedAt: Date } | null> {
+    const row = await db.selectFrom('chapters').select(['story_id', 'updated_at']).where('id', '=', chapterId).executeTakeFirst();
+    return row ? { storyId: row.story_id, updatedAt: new Date(row.updated_at.toISOString()) } : null;
+  },
+
   async storyIdOf(db: Db, chapterId: number): Promise<number | null> {
     const row = await db.selectFrom('chapters').select('story_id').where('id', '=', chapterId).executeTakeFirst();
     return row?.story_id ?? null;
