@@ -41,12 +41,19 @@ export const ChapterPreview = memo(function ChapterPreview({ content, pageBreakI
       <p className="muted desk-facts">
         {words.toLocaleString('en-US')} words · about {readingMinutes(words)} min read
       </p>
-      <div className="prose chapter-text desk-preview-text" data-testid="chapter-preview">
-        {blocks.map(({ key, html }) => (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by renderChapter, as on the public pages
-          <div key={key} className="preview-block" dangerouslySetInnerHTML={{ __html: html }} />
-        ))}
-      </div>
+      <PreviewText blocks={blocks} />
     </>
+  );
+});
+
+/** Re-rendered only when a pause changed the blocks, not on every keystroke. */
+const PreviewText = memo(function PreviewText({ blocks }: { blocks: { key: string; html: string }[] }) {
+  return (
+    <div className="prose chapter-text desk-preview-text" data-testid="chapter-preview">
+      {blocks.map(({ key, html }) => (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by renderChapter, as on the public pages
+        <div key={key} className="preview-block" dangerouslySetInnerHTML={{ __html: html }} />
+      ))}
+    </div>
   );
 });
