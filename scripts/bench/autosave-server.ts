@@ -107,11 +107,13 @@ export async function measureAutosave(): Promise<AutosaveFigures> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const figures = await measureAutosave();
+/** Prints the figures and the budget's check (bench:autosave, and bench:editor after the browser's). */
+export function printAutosave(figures: AutosaveFigures): void {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`autosave of a ${figures.words}-word chapter, ${figures.requests} requests through app.request on PGlite:`);
   console.log(`  median ${ms(figures.medianMs)}, p95 ${ms(figures.p95Ms)}, first (keeps a revision) ${ms(figures.firstMs)}`);
   console.log(`  CPU per request (median, app and database): ${ms(figures.cpuMedianMs)}`);
   reportChecks([{ name: `autosave p95 <= ${BUDGET_MS} ms`, pass: figures.p95Ms <= BUDGET_MS, detail: ms(figures.p95Ms) }]);
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) printAutosave(await measureAutosave());

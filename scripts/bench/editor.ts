@@ -5,13 +5,14 @@
 // waits for the drawing of a frame due meanwhile). Per pause in typing, over 10 pauses: the time
 // from the last keystroke until the preview changed. Prints medians and 95th percentiles. The
 // budget (docs/product.md, Speed and capacity): under 16 ms a keystroke to the next frame, the
-// preview within 150 ms of a pause.
+// preview within 150 ms of a pause. Then the server's autosave time (scripts/bench/autosave-server.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { wordCount } from '#lib/chapter-text.ts';
 import { resolveChromium } from '#scripts/test/chromium.ts';
+import { measureAutosave, printAutosave } from './autosave-server.ts';
 import { chapterText } from './catalogue.ts';
 import { runBounded, stopAll } from './processes.ts';
 import { api, startSiteServer } from './site-server.ts';
@@ -123,3 +124,5 @@ async function cleanUp(): Promise<void> {
 
 // A hung step must not leave the server behind: start-up and build (up to 4 minutes), then the typing.
 await runBounded('bench:editor', 420_000, main, cleanUp);
+// The server's half of the budget: an autosave of the same size on the embedded database.
+printAutosave(await measureAutosave());
