@@ -176,6 +176,8 @@ export interface ChapterTable {
   note_before: TextWithDefault;
   note_after: TextWithDefault;
   content_warnings: ColumnType<string[], string[] | undefined, string[]>;
+  /** Kept by the database from the content (a trigger of migration 2026-11-27T0000_writing_desk). */
+  word_count: ColumnType<number, never, never>;
   /** When the chapter first became published (by a save or a scheduled release); null while it never was. */
   published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;

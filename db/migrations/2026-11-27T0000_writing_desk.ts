@@ -2,6 +2,9 @@
 // the working copy autosaved beside it, its revisions, and the old numbers of chapters that moved.
 import { type Kysely, sql } from 'kysely';
 
+/** A Markdown code fence, which a template literal cannot hold as it is. */
+const FENCE = '```';
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('chapters')
@@ -12,6 +15,42 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // When a chapter first became public; chapters published before this column get their best guess.
   await sql`update chapters set published_at = coalesce(release_at, created_at) where status = 'published'`.execute(db);
+
+  // A chapter's word count, kept by the database whenever its text is written (any path: a save,
+  // an upload, an import), so the admin's list reads a column instead of counting every chapter's
+  // words at each load. The steps of markdownToPlainText (src/lib/chapter-text.ts) that can change
+  // wordCount's count; a word is a run without spaces holding a letter or digit (Postgres's
+  // [:punct:] is ASCII-only, so the usual typographic marks are named too). The tests of
+  // functions/chapters/word-count.test.ts hold both counts to the same samples.
+  await sql
+    .raw(String.raw`
+      create function chapter_word_count(content text) returns integer language plpgsql immutable as $$
+      declare t text := content;
+      begin
+        if strpos(t, '${FENCE}') > 0 then t := regexp_replace(t, '${FENCE}.*?${FENCE}', ' ', 'g'); end if;
+        if strpos(t, '](') > 0 then
+          t := regexp_replace(t, '!\[[^]]*\]\([^)]*\)', ' ', 'g');
+          t := regexp_replace(t, '\[([^]]*)\]\([^)]*\)', '\1', 'g');
+        end if;
+        if strpos(t, '<') > 0 then t := regexp_replace(t, '<[^>]+>', ' ', 'g'); end if;
+        t := regexp_replace(t, '^\s{0,3}\d+[.)]\s+', '', 'gw');
+        return (select count(*) from regexp_matches(t, '[^[:space:]]*[^[:space:][:punct:]…—–“”‘’«»„‚¿¡·•][^[:space:]]*', 'g'));
+      end $$;`)
+    .execute(db);
+  await sql`
+    create function chapters_set_word_count() returns trigger language plpgsql as $$
+    begin
+      new.word_count := chapter_word_count(new.content);
+      return new;
+    end $$`.execute(db);
+  await db.schema
+    .alterTable('chapters')
+    .addColumn('word_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`update chapters set word_count = chapter_word_count(content)`.execute(db);
+  await sql`
+    create trigger chapters_word_count before insert or update of content on chapters
+    for each row execute function chapters_set_word_count()`.execute(db);
 
   // One working copy per chapter: the last autosave, never what readers see.
   await db.schema
@@ -53,6 +92,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('chapter_redirects').execute();
   await db.schema.dropTable('chapter_revisions').execute();
   await db.schema.dropTable('chapter_autosaves').execute();
+  await sql`drop trigger chapters_word_count on chapters`.execute(db);
+  await sql`drop function chapters_set_word_count(), chapter_word_count(text)`.execute(db);
+  await db.schema.alterTable('chapters').dropColumn('word_count').execute();
   await db.schema
     .alterTable('chapters')
     .dropColumn('note_before')

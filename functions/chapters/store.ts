@@ -8,7 +8,6 @@ import { autosaveStore } from '#functions/chapters/autosaves/store.ts';
 import { revisionStore } from '#functions/chapters/revisions/store.ts';
 import type { ChapterCreate, ChapterUpdate } from './schema.ts';
 import { keepOldAddresses } from './old-addresses.ts';
-import { wordCountSql } from './word-count.ts';
 
 /** A chapter save with its release time resolved to an instant (functions/chapters/release-time.ts). */
 type Stored<T> = Omit<T, 'release_at'> & { release_at?: Date | null };
@@ -125,7 +124,7 @@ export const chapterStore = {
   async listForAdmin(db: Db, storyId: number, limit: number): Promise<{ chapters: AdminChapterSummary[]; total: number }> {
     const rows = await selectSummaries(db, storyId, false)
       .select(sql<string>`left(content, ${sql.lit(CHAPTER_PREVIEW_LENGTH)})`.as('preview'))
-      .select(wordCountSql(sql.ref('content')).as('word_count'))
+      .select('word_count')
       .limit(limit)
       .execute();
     const { total } = await db

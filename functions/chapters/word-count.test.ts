@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '#scripts/test/api.ts';
 import { wordCount } from '#lib/chapter-text.ts';
-import { wordCountSql } from './word-count.ts';
+import { chapterTestKit } from './test-kit.ts';
 
 const t = useApiTestContext();
+const { insertStory, insertChapters } = chapterTestKit(t);
 
-/** Ordinary chapter text: the list's count (SQL) must equal the editor's and the reader's (wordCount). */
+/** Ordinary chapter text: the list's count (kept by the database) must equal the editor's and the reader's (wordCount). */
 const SAMPLES: Record<string, string> = {
   empty: '',
   plain: 'The warship came out of the Veil the way a whale surfaces.',
@@ -22,12 +23,21 @@ const SAMPLES: Record<string, string> = {
   headingLevels: '###### Deep heading\n####### seven hashes\n#nospace',
 };
 
-describe('wordCountSql', () => {
+const storedCount = async (id: number) =>
+  (await t.database.db.selectFrom('chapters').select('word_count').where('id', '=', id).executeTakeFirstOrThrow()).word_count;
+
+describe("a chapter's word count, kept by the database", () => {
   it.each(Object.entries(SAMPLES))('agrees with wordCount on %s text', async (_name, text) => {
     if (text) expect(wordCount(text)).toBeGreaterThan(1);
-    const { words } = await sql<{ words: number }>`select ${wordCountSql(sql`${text}::text`)} as words`
-      .execute(t.database.db)
-      .then((result) => result.rows[0]!);
-    expect(words).toBe(wordCount(text));
+    const { rows } = await sql<{ words: number }>`select chapter_word_count(${text}) as words`.execute(t.database.db);
+    expect(rows[0]!.words).toBe(wordCount(text));
+  });
+
+  it('follows the text when it changes, and only then', async () => {
+    const [id] = await insertChapters(await insertStory(), { chapter_number: 1, content: 'One two three.' });
+    await t.database.db.updateTable('chapters').set({ content: 'One two three four five.' }).where('id', '=', id!).execute();
+    expect(await storedCount(id!)).toBe(5);
+    await t.database.db.updateTable('chapters').set({ title: 'Renamed', chapter_number: 7 }).where('id', '=', id!).execute();
+    expect(await storedCount(id!)).toBe(5);
   });
 });
