@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 import type { StaffRole } from '#db/types.ts';
 import { E2E_ADMIN, E2E_STAFF } from '#scripts/test/session.ts';
 
@@ -41,4 +41,36 @@ export function watchConsoleErrors(page: Page): string[] {
 export async function hydrated(locator: Locator): Promise<Locator> {
   await expect(locator.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
   return locator;
+}
+
+/** The text of the full-page chapter editor (docs/product.md, The writing desk). */
+export const chapterText = (page: Page): Locator => page.getByRole('textbox', { name: 'Chapter text (Markdown)' });
+
+/** Opens the chapter editor at its address (a chapter by id, or a new one) and waits for its text. */
+export async function openChapterEditor(page: Page, storyId: number, chapter: number | 'new'): Promise<void> {
+  await page.goto(`/admin/stories/${storyId}/chapters/${chapter}`);
+  await expect(chapterText(page)).toBeVisible();
+}
+
+/** Replaces the editor's whole text by typing, as the author would. */
+export async function typeChapterText(page: Page, text: string): Promise<void> {
+  await chapterText(page).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(text);
+}
+
+/** Clicks the editor's Create/Update Chapter and returns the server's answer to that save. */
+export async function saveChapter(page: Page): Promise<Response> {
+  const answer = page.waitForResponse(
+    (response) => /\/api\/chapters\/(create|update)$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: /^(Create|Update) Chapter$/ }).click();
+  return answer;
+}
+
+/** From the chapter editor back to the story's chapters; `leave` answers the question about unsaved text. */
+export async function backToChapters(page: Page, storyTitle: string, { leave = false } = {}): Promise<void> {
+  await page.getByRole('link', { name: `Back to the chapters of ${storyTitle}` }).click();
+  if (leave) await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByRole('heading', { name: `Chapters of “${storyTitle}”` })).toBeVisible();
 }

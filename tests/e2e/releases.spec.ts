@@ -1,10 +1,10 @@
 // Scheduled releases as the author uses them: the time zone in the profile, a chapter scheduled
-// from the chapter form, the story page announcing it ('Next chapter on …') while the chapter
+// from the chapter editor, the story page announcing it ('Next chapter on …') while the chapter
 // itself stays unpublished, a past time publishing at once, and a recurring schedule that fills
 // the drafts. The story is made here and deleted at the end; the time zone is put back.
 import { expect, type Page, test } from '@playwright/test';
 import { formatReleaseTime, wallTimeToInstant } from '#lib/releases.ts';
-import { expectNoAxeViolations, signIn } from './helpers.ts';
+import { backToChapters, expectNoAxeViolations, saveChapter, signIn, typeChapterText } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,6 +15,8 @@ const RELEASE = { date: `${new Date().getUTCFullYear() + 1}-03-14`, time: '18:00
 const NEXT_CHAPTER = `Next chapter on ${formatReleaseTime(wallTimeToInstant(RELEASE, ZONE), ZONE)}`;
 
 const notice = (page: Page) => page.locator('.chapter-panel > .notice');
+/** The chapter editor's notice after a save. */
+const editorNotice = (page: Page) => page.locator('.desk-form > .notice');
 
 async function setTimeZone(page: Page, zone: string) {
   await page.goto('/admin/author');
@@ -23,26 +25,29 @@ async function setTimeZone(page: Page, zone: string) {
   await expect(page.locator('.admin-main').getByRole('status')).toHaveText('Profile updated successfully!');
 }
 
+/** Writes a chapter in the editor (opened by Add Chapter), saves it, sees `saved` (the editor's notice) and goes back to the chapters. */
 async function addChapter(
   page: Page,
   number: number,
   status: 'draft' | 'published' | 'scheduled',
   release?: { date: string; time: string },
+  saved: string | RegExp = /^Saved at /,
 ) {
-  await page.getByRole('button', { name: 'Add Chapter' }).click();
-  const form = page.getByRole('dialog', { name: 'Add Chapter' });
-  await form.getByLabel('Title').fill(`Orbit ${number}`);
-  await form.getByLabel('Chapter number').fill(String(number));
-  await form.getByLabel('Content (Markdown)').fill(`The station turned, slowly, for the ${number}th time.`);
-  await form.getByLabel('Status').selectOption(status);
+  await page.getByRole('link', { name: 'Add Chapter' }).click();
+  await page.getByLabel('Title').fill(`Orbit ${number}`);
+  await page.getByLabel('Chapter number').fill(String(number));
+  await typeChapterText(page, `The station turned, slowly, for the ${number}th time.`);
+  await page.getByLabel('Status').selectOption(status);
   if (release) {
-    await expect(form.getByRole('group', { name: `Scheduled release (${ZONE})` })).toBeVisible();
-    await form.getByLabel('Release date').fill(release.date);
-    await form.getByLabel('Release time', { exact: true }).fill(release.time);
+    await expect(page.getByRole('group', { name: `Scheduled release (${ZONE})` })).toBeVisible();
+    await page.getByLabel('Release date').fill(release.date);
+    await page.getByLabel('Release time', { exact: true }).fill(release.time);
     await expectNoAxeViolations(page);
   }
-  await form.getByRole('button', { name: 'Create Chapter' }).click();
-  await expect(form).toBeHidden();
+  expect((await saveChapter(page)).status()).toBe(201);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect(editorNotice(page)).toHaveText(saved);
+  await backToChapters(page, TITLE);
 }
 
 test('the author schedules a chapter and readers see when it comes', async ({ page }) => {
@@ -60,18 +65,16 @@ test('the author schedules a chapter and readers see when it comes', async ({ pa
 
   await addChapter(page, 1, 'published');
   await addChapter(page, 2, 'scheduled', RELEASE);
-  await expect(notice(page)).toHaveText('Chapter created successfully!');
   const scheduled = page.locator('.chapter-row', { hasText: 'Orbit 2' });
   await expect(scheduled.locator('.badge')).toHaveText('scheduled');
   await expect(scheduled).toContainText(`Releases ${formatReleaseTime(wallTimeToInstant(RELEASE, ZONE), ZONE)}`);
 
-  // The form shows the saved time again on the author's clock.
-  await scheduled.getByRole('button', { name: 'Edit chapter 2' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Chapter 2' });
-  await expect(edit.getByLabel('Status')).toHaveValue('scheduled');
-  await expect(edit.getByLabel('Release date')).toHaveValue(RELEASE.date);
-  await expect(edit.getByLabel('Release time', { exact: true })).toHaveValue(RELEASE.time);
-  await edit.getByRole('button', { name: 'Cancel' }).click();
+  // The editor shows the saved time again on the author's clock.
+  await scheduled.getByRole('link', { name: 'Edit chapter 2' }).click();
+  await expect(page.getByLabel('Status')).toHaveValue('scheduled');
+  await expect(page.getByLabel('Release date')).toHaveValue(RELEASE.date);
+  await expect(page.getByLabel('Release time', { exact: true })).toHaveValue(RELEASE.time);
+  await backToChapters(page, TITLE);
 
   // Published in the background: the story page announces the chapter, which is not public yet.
   await expect(async () => {
@@ -91,8 +94,13 @@ test('a release time that has passed publishes at once and says so', async ({ pa
   await signIn(page);
   await page.goto('/admin/stories');
   await page.getByRole('link', { name: TITLE }).click();
-  await addChapter(page, 3, 'scheduled', { date: '2020-01-01', time: '09:00' });
-  await expect(notice(page)).toHaveText('The release time has already passed, so the chapter was published at once.');
+  await addChapter(
+    page,
+    3,
+    'scheduled',
+    { date: '2020-01-01', time: '09:00' },
+    'The release time has already passed, so the chapter was published at once.',
+  );
   await expect(page.locator('.chapter-row', { hasText: 'Orbit 3' }).locator('.badge')).toHaveText('published');
 });
 

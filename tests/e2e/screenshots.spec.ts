@@ -2,7 +2,7 @@
 // screenshots/ (not in git) for a person to look at. Skipped in the normal test run.
 import { join, resolve } from 'node:path';
 import { expect, type Page, request, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { chapterText, signIn } from './helpers.ts';
 
 test.skip(!process.env['SCREENSHOTS'], 'set SCREENSHOTS=1 (npm run screenshots)');
 
@@ -27,7 +27,6 @@ const ADMIN_SCREENS = {
 /** Dialogs of the Story Manager, opened on the demo story: [name, button that opens it]. */
 const STORY_DIALOGS = [
   ['admin-story-form', 'Edit The Lantern Fleet'],
-  ['admin-chapter-form', 'Edit chapter 2'],
   ['admin-release-schedule', 'Release schedule'],
 ] as const;
 
@@ -63,6 +62,10 @@ for (const theme of THEMES) {
         .waitFor();
       await shoot(page, `${name}-${theme}`);
     }
+    await page.goto(ADMIN_SCREENS.stories);
+    await page.getByRole('link', { name: 'Edit chapter 2' }).click();
+    await chapterText(page).waitFor();
+    await shoot(page, `admin-chapter-editor-${theme}`);
   });
 }
 
@@ -325,7 +328,7 @@ test('adult story gate in both themes', async ({ page }) => {
   }
 });
 
-/** Scheduled releases (a chapter made and deleted here): the chapter list and form with a release time, and 'Next chapter on' on the story page. */
+/** Scheduled releases (a chapter made and deleted here): the chapter list and the editor with a release time, and 'Next chapter on' on the story page. */
 test('scheduled release in both themes', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page);
@@ -352,9 +355,9 @@ test('scheduled release in both themes', async ({ page }) => {
       await page.goto(ADMIN_SCREENS.stories);
       await page.getByText(/^Releases /).waitFor();
       await shoot(page, `admin-chapters-scheduled-${theme}`);
-      await page.getByRole('button', { name: 'Edit chapter 40' }).click();
+      await page.getByRole('link', { name: 'Edit chapter 40' }).click();
       await page.getByRole('group', { name: /^Scheduled release/ }).waitFor();
-      await shoot(page, `admin-chapter-form-scheduled-${theme}`);
+      await shoot(page, `admin-chapter-editor-scheduled-${theme}`);
     }
   } finally {
     await page.request.post('/api/chapters/delete', { data: { id: chapter.id } });

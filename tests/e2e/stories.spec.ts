@@ -1,9 +1,9 @@
 // The author's daily work in the Story Manager: a story with genres, a cover and a page
-// break; chapters by the form and by bulk upload (with one bad file); editing and deleting;
+// break; chapters by the editor and by bulk upload (with one bad file); editing and deleting;
 // and the publish state following each save.
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, expectNoAxeViolations, signIn } from './helpers.ts';
+import { ADMIN, backToChapters, chapterText, expectNoAxeViolations, saveChapter, signIn, typeChapterText } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -88,38 +88,38 @@ test('a refused save keeps what was typed', async ({ page }) => {
   await expect(form).toBeHidden();
 });
 
-test('chapters by the form and by bulk upload, edited and deleted, with the publish state', async ({ page }) => {
+test('chapters by the editor and by bulk upload, edited and deleted, with the publish state', async ({ page }) => {
   test.setTimeout(90_000); // a whole working session in one test
   await signIn(page);
   await openStory(page, 'The Clockwork Tide');
   await expect(page.getByText('No chapters yet.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add Chapter' }).click();
-  const form = page.getByRole('dialog', { name: 'Add Chapter' });
-  await expect(form.getByLabel('Chapter number')).toHaveValue('1');
-  await expect(form.getByLabel('Status')).toHaveValue('draft');
-  await expect(form.getByLabel('Content (Markdown)')).toHaveAttribute('rows', '15');
-  await form.getByLabel('Title').fill('Low Water');
-  await expect(form.getByLabel('Slug')).toHaveValue('low-water');
-  await form
-    .getByLabel('Fill the content from a .md, .markdown or .txt file')
+  await page.getByRole('link', { name: 'Add Chapter' }).click();
+  await expect(page.getByRole('heading', { name: 'New chapter', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Chapter number')).toHaveValue('1');
+  await expect(page.getByLabel('Status')).toHaveValue('draft');
+  await page.getByLabel('Title').fill('Low Water');
+  await expect(page.getByLabel('Slug')).toHaveValue('low-water');
+  await page
+    .getByLabel('Open a .md file')
     .setInputFiles(markdown('low-water.md', 'The harbour *emptied* at noon.\n\n---\n\nNobody spoke of it.'));
-  await expect(form.getByLabel('Content (Markdown)')).toHaveValue(/The harbour \*emptied\* at noon/);
-  await form.getByLabel('Status').selectOption('published');
-  await form.getByRole('button', { name: 'Create Chapter' }).click();
-  await expect(page.getByText('Chapter created successfully!')).toBeVisible();
+  await expect(chapterText(page)).toContainText('The harbour *emptied* at noon.');
+  await expect(page.getByLabel('Title')).toHaveValue('Low Water'); // a typed title is kept
+  await page.getByLabel('Status').selectOption('published');
+  expect((await saveChapter(page)).status()).toBe(201);
+  await expect(page.getByText('All changes saved')).toBeVisible();
 
   // The save queued a rebuild: the top bar says so, then shows the new publish time.
   const publish = page.locator('.publish-status');
   await expect(publish).toHaveText('Publishing…');
   await expect(publish).toHaveText(/^Published \d/, { timeout: 30_000 });
 
+  await backToChapters(page, 'The Clockwork Tide');
   const rows = page.locator('.chapter-row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Low Water');
   await expect(rows.first()).toContainText('low-water');
   await expect(rows.first()).toContainText('The harbour *emptied* at noon.');
-
   // Bulk upload: two good files and one that is not UTF-8.
   await page
     .getByLabel('Bulk Upload')
@@ -141,27 +141,25 @@ test('chapters by the form and by bulk upload, edited and deleted, with the publ
   await expect(results).toBeHidden();
 
   // Add Chapter suggests the next number; a taken number is refused and the text is kept.
-  await page.getByRole('button', { name: 'Add Chapter' }).click();
-  const next = page.getByRole('dialog', { name: 'Add Chapter' });
-  await expect(next.getByLabel('Chapter number')).toHaveValue('4');
-  await next.getByLabel('Chapter number').fill('2');
-  await next.getByLabel('Title').fill('Duplicate');
-  await next.getByLabel('Content (Markdown)').fill('Words I do not want to lose.');
-  await next.getByRole('button', { name: 'Create Chapter' }).click();
-  await expect(next.getByRole('alert')).toHaveText('Chapter 2 is already used in this story.');
-  await expect(next.getByLabel('Content (Markdown)')).toHaveValue('Words I do not want to lose.');
-  await next.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('link', { name: 'Add Chapter' }).click();
+  await expect(page.getByLabel('Chapter number')).toHaveValue('4');
+  await page.getByLabel('Chapter number').fill('2');
+  await page.getByLabel('Title').fill('Duplicate');
+  await typeChapterText(page, 'Words I do not want to lose.');
+  expect((await saveChapter(page)).status()).toBe(400);
+  await expect(page.getByRole('alert')).toHaveText('Chapter 2 is already used in this story.');
+  await expect(chapterText(page)).toHaveText('Words I do not want to lose.');
+  await backToChapters(page, 'The Clockwork Tide', { leave: true });
 
   // Edit chapter 2: the full text loads, the change is saved.
-  await page.getByRole('button', { name: 'Edit chapter 2' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Chapter 2' });
-  await expect(edit.getByLabel('Content (Markdown)')).toHaveValue('The gate opened on the hour.');
-  await edit.getByLabel('Title').fill('The Tide Gate');
-  await expect(edit.getByLabel('Slug')).toHaveValue('the-gate');
-  await edit.getByRole('button', { name: 'Update Chapter' }).click();
-  await expect(page.getByText('Chapter updated successfully!')).toBeVisible();
+  await page.getByRole('link', { name: 'Edit chapter 2' }).click();
+  await expect(chapterText(page)).toHaveText('The gate opened on the hour.');
+  await page.getByLabel('Title').fill('The Tide Gate');
+  await expect(page.getByLabel('Slug')).toHaveValue('the-gate');
+  expect((await saveChapter(page)).status()).toBe(200);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await backToChapters(page, 'The Clockwork Tide');
   await expect(rows.nth(1)).toContainText('The Tide Gate');
-
   // Delete chapter 3: Cancel keeps it, Delete removes it.
   await page.getByRole('button', { name: 'Delete chapter 3' }).click();
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Cancel' }).click();
@@ -194,7 +192,7 @@ test("switching stories quickly shows the chosen story's chapters, never an earl
   await expect(page.locator('.chapter-row')).toHaveCount(0);
 });
 
-test("the chapter form waits for the author's time zone, so nothing typed is reset when it arrives", async ({ page }) => {
+test("the chapter editor waits for the author's time zone, so nothing typed is reset when it arrives", async ({ page }) => {
   await signIn(page);
   // The profile, which holds the zone, answers only when the test lets it.
   let answerProfile = () => {};
@@ -206,58 +204,60 @@ test("the chapter form waits for the author's time zone, so nothing typed is res
     await route.continue().catch(() => {}); // the page may have moved on
   });
   await openStory(page, 'The Lantern Fleet');
-  await page.getByRole('button', { name: 'Add Chapter' }).click();
-  const form = page.getByRole('dialog', { name: 'Add Chapter' });
-  await expect(form.getByRole('status')).toHaveText('Loading…');
-  await expect(form.getByLabel('Title')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Add Chapter' }).click();
+  await expect(page.getByText('Loading chapter…')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveCount(0);
   answerProfile();
-  await form.getByLabel('Title').fill('Typed at once');
-  await form.getByLabel('Content (Markdown)').fill('Still here.');
-  await expect(form.getByLabel('Title')).toHaveValue('Typed at once');
-  await form.getByRole('button', { name: 'Cancel' }).click();
-  await expect(form).toBeHidden();
+  await page.getByLabel('Title').fill('Typed at once');
+  await typeChapterText(page, 'Still here.');
+  await expect(page.getByLabel('Title')).toHaveValue('Typed at once');
+  await expect(chapterText(page)).toHaveText('Still here.');
+  await backToChapters(page, 'The Lantern Fleet', { leave: true });
 });
 
 test('a refused chapter save shows the problem at its field', async ({ page }) => {
   await signIn(page);
   await openStory(page, 'The Clockwork Tide');
-  await page.getByRole('button', { name: 'Edit chapter 2' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Chapter 2' });
-  const title = edit.getByLabel('Title');
+  await page.getByRole('link', { name: 'Edit chapter 2' }).click();
+  const title = page.getByLabel('Title');
   await expect(title).toHaveValue('The Tide Gate');
   await expect(title).not.toHaveAttribute('aria-invalid');
   await title.fill('   '); // passes the browser's "required", not the server's check
-  await edit.getByRole('button', { name: 'Update Chapter' }).click();
-  await expect(edit.getByRole('alert')).toBeVisible();
+  expect((await saveChapter(page)).status()).toBe(400);
+  await expect(page.getByRole('alert')).toBeVisible();
   await expect(title).toHaveAttribute('aria-invalid', 'true');
   await expect(title).toHaveAccessibleDescription(/title/i);
   await expect(title).toHaveAccessibleName('Title');
-  await expect(edit.getByLabel('Content (Markdown)')).toHaveValue('The gate opened on the hour.');
-  await expect(edit.getByLabel('Slug')).not.toHaveAttribute('aria-invalid');
+  await expect(chapterText(page)).toHaveText('The gate opened on the hour.');
+  await expect(page.getByLabel('Slug')).not.toHaveAttribute('aria-invalid');
   await expectNoAxeViolations(page);
-  await edit.getByRole('button', { name: 'Cancel' }).click();
+  // Put right, it saves (which also drops the autosaved blank title the next test would open).
+  await title.fill('The Tide Gate');
+  expect((await saveChapter(page)).status()).toBe(200);
+  await expect(title).not.toHaveAttribute('aria-invalid');
 });
 
 test('a chapter saved after the session expired is saved once the author signs in again', async ({ page }) => {
   await signIn(page);
   await openStory(page, 'The Clockwork Tide');
-  await page.getByRole('button', { name: 'Edit chapter 2' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Chapter 2' });
-  await expect(edit.getByLabel('Content (Markdown)')).toHaveValue('The gate opened on the hour.');
-  await edit.getByLabel('Content (Markdown)').fill('The gate opened on the hour, and nobody came through.');
+  await page.getByRole('link', { name: 'Edit chapter 2' }).click();
+  await expect(chapterText(page)).toHaveText('The gate opened on the hour.');
+  await typeChapterText(page, 'The gate opened on the hour, and nobody came through.');
+  // The autosave has the text before the session goes, so only the save meets the expiry.
+  await expect(page.locator('.autosave-status [role="status"]')).toHaveText(/^Saved \d/);
   await page.context().clearCookies(); // the session is gone, as after its expiry
-  await edit.getByRole('button', { name: 'Update Chapter' }).click();
+  expect((await saveChapter(page)).status()).toBe(401);
 
   const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
   await expect(signInAgain).toBeVisible();
-  await expect(edit.getByLabel('Content (Markdown)')).toHaveValue('The gate opened on the hour, and nobody came through.');
+  await expect(chapterText(page)).toHaveText('The gate opened on the hour, and nobody came through.');
   await signInAgain.getByLabel('Username').fill(ADMIN.username);
   await signInAgain.getByLabel('Password').fill(ADMIN.password);
   await signInAgain.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(signInAgain).toBeHidden();
-  await expect(edit).toBeHidden();
-  await expect(page.getByText('Chapter updated successfully!')).toBeVisible();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await backToChapters(page, 'The Clockwork Tide');
   await expect(page.locator('.chapter-row').nth(1)).toContainText('The gate opened on the hour, and nobody came through.');
 });
 

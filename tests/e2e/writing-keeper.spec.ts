@@ -3,7 +3,7 @@
 // revision restored from the History panel (axe clean).
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_STAFF } from '#scripts/test/session.ts';
-import { expectNoAxeViolations, signIn } from './helpers.ts';
+import { chapterText, expectNoAxeViolations, openChapterEditor, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -11,7 +11,6 @@ let storyId = 0;
 let chapterId = 0;
 const SAVED = /^Saved \d\d:\d\d:\d\d$/;
 
-const editorText = (page: Page) => page.getByRole('textbox', { name: 'Chapter text (Markdown)' });
 const autosaveStatus = (page: Page) => page.locator('.autosave-status [role="status"]');
 
 async function post(page: Page, path: string, data: unknown) {
@@ -23,14 +22,11 @@ async function post(page: Page, path: string, data: unknown) {
 const serverAutosave = async (request: APIRequestContext) =>
   (await (await request.get(`/api/chapters/autosave?chapter_id=${chapterId}`)).json()).autosave;
 
-async function openChapter(page: Page, id: number | 'new' = chapterId) {
-  await page.goto(`/admin/stories/${storyId}/chapters/${id}`);
-  await expect(editorText(page)).toBeVisible();
-}
+const openChapter = (page: Page, id: number | 'new' = chapterId) => openChapterEditor(page, storyId, id);
 
 /** Types at the end of the text, as the author would. */
 async function typeAtEnd(page: Page, text: string) {
-  await editorText(page).click();
+  await chapterText(page).click();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type(text);
 }
@@ -77,11 +73,11 @@ test('with the network cut halfway the text is kept on the device, survives a re
   await page.route('**/api/chapters/autosave', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
   await context.setOffline(false);
   await page.reload();
-  await expect(editorText(page)).toBeVisible();
+  await expect(chapterText(page)).toBeVisible();
   await expect(page.getByText('Opened the autosaved text of')).toBeVisible();
   await expect(page.getByText(/^This device has newer text of this chapter \(saved \d\d:\d\d\)/)).toBeVisible();
   await page.getByRole('button', { name: 'Use it' }).click();
-  await expect(editorText(page)).toHaveText('The ferry left at dawn. The gulls followed. Then the radio died. Fog.');
+  await expect(chapterText(page)).toHaveText('The ferry left at dawn. The gulls followed. Then the radio died. Fog.');
 
   await page.unroute('**/api/chapters/autosave');
   await expect(autosaveStatus(page)).toHaveText(SAVED);
@@ -107,7 +103,7 @@ test('when the session ends mid-chapter, signing in again from the editor keeps 
   await expect(dialog).toBeHidden();
   await expect(autosaveStatus(page)).toHaveText(SAVED);
   const text = 'The ferry left at dawn. The gulls followed. Then the radio died. Fog. Land ahead. Nobody was waiting.';
-  await expect(editorText(page)).toHaveText(text);
+  await expect(chapterText(page)).toHaveText(text);
   expect((await serverAutosave(page.request)).content).toBe(text);
 
   // The explicit save after a second expiry asks again too, and sends the same save once signed in.
@@ -143,7 +139,7 @@ test('a new chapter’s text stays on the device until saved, is offered when re
   await expect(offer).toBeHidden();
   await page.close();
   await again.reload();
-  await expect(editorText(again)).toBeVisible();
+  await expect(chapterText(again)).toBeVisible();
   await expect(again.getByText(/^This device has newer text/)).toBeHidden();
 });
 
@@ -168,7 +164,7 @@ test('a revision is restored from the History panel, after a look at what change
   await expect(page.getByText('Revision restored: the chapter is that text now.')).toBeVisible();
   const { chapter } = await (await page.request.get(`/api/chapters/get?id=${chapterId}`)).json();
   expect(chapter.content).not.toBe('A different crossing altogether.');
-  await expect(editorText(page)).toHaveText(chapter.content);
+  await expect(chapterText(page)).toHaveText(chapter.content);
   await expect(items.first()).toContainText('Restored');
   await expect(page.getByText('All changes saved')).toBeVisible();
 });
