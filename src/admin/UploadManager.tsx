@@ -13,6 +13,7 @@ import { uploadsQuery } from './queries.ts';
 import { refusalFor, UploadDropZone } from './UploadManagerDropZone.tsx';
 import { formatBytes, UploadFileCard } from './UploadManagerFileCard.tsx';
 import { Tabs } from './UploadManagerTabs.tsx';
+import { countOf } from '#lib/counts.ts';
 
 const FOLDER_LABELS: Record<UploadFolder, string> = { covers: 'Covers', pagebreaks: 'Page breaks', general: 'General' };
 const FOLDERS = Object.keys(FOLDER_LABELS) as UploadFolder[];
@@ -95,8 +96,7 @@ export function UploadManager() {
       {uploads && (
         <>
           <p className="upload-totals">
-            <strong>{all.length === 1 ? '1 file' : `${all.length} files`}</strong>,{' '}
-            {formatBytes(all.reduce((sum, file) => sum + file.size, 0))} in total
+            <strong>{countOf(all.length, 'file', 'files')}</strong>, {formatBytes(all.reduce((sum, file) => sum + file.size, 0))} in total
           </p>
           <Tabs<UploadFolder>
             label="Upload folders"

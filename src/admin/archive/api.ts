@@ -1,5 +1,6 @@
 // The Export & Import screen's calls (functions/archive/routes.ts).
 import { ApiError, apiRequest } from '#lib/api-client.ts';
+import { countOf } from '#lib/counts.ts';
 
 export interface ImportSummary {
   rows: Record<string, number>;
@@ -25,16 +26,14 @@ export async function importArchive(file: File, replace: boolean): Promise<Impor
   }
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export function importedText({ rows, uploads, analytics }: ImportSummary): string {
   const parts = [
-    count(rows['stories'] ?? 0, 'story', 'stories'),
-    count(rows['chapters'] ?? 0, 'chapter', 'chapters'),
-    count(rows['galleries'] ?? 0, 'gallery', 'galleries'),
-    count(rows['gallery_images'] ?? 0, 'image', 'images'),
-    count((rows['chapter_comments'] ?? 0) + (rows['image_comments'] ?? 0), 'comment', 'comments'),
-    count(uploads, 'uploaded file', 'uploaded files'),
+    countOf(rows['stories'] ?? 0, 'story', 'stories'),
+    countOf(rows['chapters'] ?? 0, 'chapter', 'chapters'),
+    countOf(rows['galleries'] ?? 0, 'gallery', 'galleries'),
+    countOf(rows['gallery_images'] ?? 0, 'image', 'images'),
+    countOf((rows['chapter_comments'] ?? 0) + (rows['image_comments'] ?? 0), 'comment', 'comments'),
+    countOf(uploads, 'uploaded file', 'uploaded files'),
   ];
   return `Site imported: ${parts.join(', ')}${analytics ? ', with analytics' : ''}. The public site is being republished.`;
 }

@@ -2,8 +2,7 @@
 // images, slug, rating badge, counts, Edit and Delete.
 import { Link } from 'wouter';
 import type { Gallery } from '#lib/galleries.ts';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+import { countOf } from '#lib/counts.ts';
 
 interface GalleryCardProps {
   gallery: Gallery;
@@ -38,9 +37,9 @@ export function GalleryCard({ gallery, selected, onEdit, onDelete }: GalleryCard
         <p className="muted gallery-card-slug">{gallery.slug}</p>
         <p className="gallery-card-meta">
           <span className={`badge badge-rating-${gallery.rating.toLowerCase()}`}>{gallery.rating}</span>
-          <span>{plural(gallery.image_count, 'image', 'images')}</span>
-          <span>{plural(gallery.like_count, 'like', 'likes')}</span>
-          <span>{plural(gallery.comment_count, 'comment', 'comments')}</span>
+          <span>{countOf(gallery.image_count, 'image', 'images')}</span>
+          <span>{countOf(gallery.like_count, 'like', 'likes')}</span>
+          <span>{countOf(gallery.comment_count, 'comment', 'comments')}</span>
         </p>
         <div className="row-actions">
           <button type="button" className="button button-ghost" onClick={() => onEdit(gallery)} aria-label={`Edit ${gallery.title}`}>

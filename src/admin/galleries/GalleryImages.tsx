@@ -12,6 +12,7 @@ import { galleryApi, galleryImagesQuery } from './api.ts';
 import { GalleryUpload } from './GalleryUpload.tsx';
 import { ImageCard } from './ImageCard.tsx';
 import { ImageForm } from './ImageForm.tsx';
+import { countOf } from '#lib/counts.ts';
 
 export function GalleryImages({ gallery }: { gallery: Gallery }) {
   const [page, setPage] = useState(1);
@@ -45,7 +46,7 @@ export function GalleryImages({ gallery }: { gallery: Gallery }) {
     <section className="card gallery-images" aria-labelledby="gallery-images-title">
       <header className="panel-header">
         <h2 id="gallery-images-title">Images in “{gallery.title}”</h2>
-        {data && <p className="muted">{total === 1 ? '1 image' : `${total} images`}</p>}
+        {data && <p className="muted">{countOf(total, 'image', 'images')}</p>}
       </header>
       <GalleryUpload
         galleryId={gallery.id}

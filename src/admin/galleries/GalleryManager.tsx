@@ -13,6 +13,7 @@ import { galleriesQuery, galleryApi } from './api.ts';
 import { GalleryCard } from './GalleryCard.tsx';
 import { GalleryForm } from './GalleryForm.tsx';
 import { GalleryImages } from './GalleryImages.tsx';
+import { countOf } from '#lib/counts.ts';
 
 export function GalleryManager() {
   const { galleryId } = useParams<{ galleryId?: string }>();
@@ -36,7 +37,7 @@ export function GalleryManager() {
   });
 
   async function remove(gallery: Gallery) {
-    const images = gallery.image_count === 1 ? '1 image' : `${gallery.image_count} images`;
+    const images = countOf(gallery.image_count, 'image', 'images');
     const warning = `Delete the gallery "${gallery.title}"? All its images (${images}) will be deleted too. This cannot be undone.`;
     if (await confirm(warning)) deletion.mutate(gallery);
   }

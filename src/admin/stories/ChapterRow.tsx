@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { formatReleaseTime } from '#lib/releases.ts';
 import type { AdminChapterSummary } from '#lib/stories.ts';
 import { chapterState } from './chapter-list.ts';
+import { countOf } from '#lib/counts.ts';
 
 export const chapterEditorPath = (storyId: number, chapterId: number | 'new') => `/stories/${storyId}/chapters/${chapterId}`;
 
@@ -57,7 +58,7 @@ export function ChapterRow({ storyId, chapter, timeZone, onMoveUp, onMoveDown, s
           <span className={`badge badge-${state}`}>{state}</span>
         </p>
         <p className="chapter-facts muted">
-          <span>{chapter.word_count.toLocaleString('en-US')} words</span>
+          <span>{countOf(chapter.word_count, 'word', 'words')}</span>
           {state === 'published' && chapter.published_at && <span>Published {formatReleaseTime(chapter.published_at, timeZone)}</span>}
           {state === 'scheduled' && chapter.release_at && (
             <span className="chapter-release">Releases {formatReleaseTime(chapter.release_at, timeZone)}</span>

@@ -10,6 +10,7 @@ import { failureText } from '../data/failure.ts';
 import { ChapterPanel } from './ChapterPanel.tsx';
 import { useDeleteStory, useStories } from './queries.ts';
 import { StoryForm } from './StoryForm.tsx';
+import { countOf } from '#lib/counts.ts';
 
 export function StoryManager() {
   const { storyId } = useParams<{ storyId?: string }>();
@@ -62,7 +63,7 @@ export function StoryManager() {
                 {story.description && <p className="story-card-description">{story.description}</p>}
                 <p className="story-card-meta">
                   <span className={`badge badge-${story.status}`}>{story.status}</span>
-                  <span>{story.chapter_count === 1 ? '1 chapter' : `${story.chapter_count} chapters`}</span>
+                  <span>{countOf(story.chapter_count, 'chapter', 'chapters')}</span>
                 </p>
                 <div className="row-actions">
                   <button

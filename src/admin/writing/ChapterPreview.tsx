@@ -8,6 +8,7 @@ import { readingMinutes, wordCount } from '#lib/chapter-text.ts';
 import { renderChapter } from '#lib/markdown.ts';
 import { previewBlocks } from './preview-blocks.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
+import { countOf } from '#lib/counts.ts';
 
 /** Short enough to feel live, long enough that a typing burst renders once. */
 export const PREVIEW_PAUSE_MS = 100;
@@ -39,7 +40,7 @@ export const ChapterPreview = memo(function ChapterPreview({ content, pageBreakI
   return (
     <>
       <p className="muted desk-facts">
-        {words.toLocaleString('en-US')} words · about {readingMinutes(words)} min read
+        {countOf(words, 'word', 'words')} · about {readingMinutes(words)} min read
       </p>
       <PreviewText blocks={blocks} />
     </>

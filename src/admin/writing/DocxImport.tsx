@@ -10,6 +10,7 @@ import { queryKeys } from '../data/keys.ts';
 import { useSave } from '../data/useSave.ts';
 import type { BulkUploadResult } from '../stories/api.ts';
 import { FileButton } from './FileButton.tsx';
+import { countOf } from '#lib/counts.ts';
 
 const DOCX_ACCEPT = '.docx,.docm,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -40,7 +41,7 @@ export function DocxImport({ storyId }: { storyId: number }) {
           {result ? (
             <div className="stack" role="status">
               <p>
-                {result.uploaded_count === 1 ? '1 chapter' : `${result.uploaded_count} chapters`} imported as drafts
+                {countOf(result.uploaded_count, 'chapter', 'chapters')} imported as drafts
                 {result.chapters.length > 0 && ': '}
                 {result.chapters.map((chapter) => `${chapter.chapter_number}. ${chapter.title}`).join(', ')}
               </p>

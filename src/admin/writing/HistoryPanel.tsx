@@ -12,6 +12,7 @@ import { shortTime } from './autosave-status.ts';
 import { changeText, type DiffPart, KIND_LABELS, revisionRows, textDiff } from './history.ts';
 import { useRestoreRevision, useRevision, useRevisions } from './server-copies.ts';
 import './keeper.css';
+import { countOf } from '#lib/counts.ts';
 
 interface Props {
   storyId: number;
@@ -49,7 +50,8 @@ export function HistoryPanel({ onClose, ...props }: Props) {
               <span className="history-time">{shortTime(row.created_at, zone)}</span>
               <span className="history-kind">{KIND_LABELS[row.kind]}</span>
               <span className="history-words">
-                {row.word_count} words{row.change === null ? '' : ` (${changeText(row.change)})`}
+                {countOf(row.word_count, 'word', 'words')}
+                {row.change === null ? '' : ` (${changeText(row.change)})`}
               </span>
             </button>
           </li>
