@@ -14,6 +14,7 @@ import { wordCount } from '#lib/chapter-text.ts';
 import { resolveChromium } from '#scripts/test/chromium.ts';
 import { measureAutosave, printAutosave } from './autosave-server.ts';
 import { chapterText } from './catalogue.ts';
+import { percentile } from './load-stats.ts';
 import { runBounded, stopAll } from './processes.ts';
 import { api, startSiteServer } from './site-server.ts';
 
@@ -21,11 +22,10 @@ const KEYSTROKES = 200;
 const PAUSES = 10;
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-'));
 
-const percentile = (values: number[], p: number) => {
+const figures = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+  return `median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`;
 };
-const figures = (values: number[]) => `median ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms`;
 
 interface Probe {
   processed: number[];
