@@ -180,6 +180,8 @@ export interface ChapterTable {
   word_count: ColumnType<number, never, never>;
   /** When the chapter first became published (by a save or a scheduled release); null while it never was. */
   published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When its release was handed to the email outbox; set once, so no chapter is announced twice. */
+  announced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -324,6 +326,45 @@ export interface DeployHookStateTable {
   last_error_at: Date | null;
 }
 
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/** A reader who follows one story (story_id) or every story (null) by email. */
+export interface SubscriberTable {
+  id: Generated<number>;
+  /** Normalised: trimmed, lower case, the domain in ASCII (src/lib/email-address.ts). */
+  email: string;
+  story_id: number | null;
+  status: SubscriberStatus;
+  /** When the current confirmation link was made; links made before it no longer work. */
+  token_issued_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: CreatedAt;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export const OUTBOX_KINDS = ['confirm', 'release'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'dropped'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+/** One email to send: a confirmation, or one chapter's release for one subscriber. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: OutboxKind;
+  subscriber_id: number;
+  chapter_id: number | null;
+  state: ColumnType<OutboxState, OutboxState | undefined, OutboxState>;
+  attempts: ColumnType<number, number | undefined, number>;
+  not_before: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** While sending: the claim lasts until then; a sender that died leaves it to run out. */
+  claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The mail server's answer to the last failed attempt, or why the row was dropped. */
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 /** An import's files, journaled so a killed import can be undone or finished (functions/archive/journal.ts). */
 export interface ArchiveImportTable {
   id: string;
@@ -361,6 +402,8 @@ export interface Database {
   rate_limit_counters: RateLimitCounterTable;
   deploy_hook_state: DeployHookStateTable;
   archive_imports: ArchiveImportTable;
+  subscribers: SubscriberTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type AuthorProfileRow = Selectable<AuthorProfileTable>;

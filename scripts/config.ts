@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { DatabaseConfig, DatabaseKind } from '#db/connect.ts';
 import { DEFAULT_RETENTION_DAYS } from '#functions/analytics/rollup.ts';
-import { readInteger as integer, readS3Config, readSiteUrl as siteUrl } from '#core/config-values.ts';
+import { readInteger as integer, type MailConfig, readMailConfig, readS3Config, readSiteUrl as siteUrl } from '#core/config-values.ts';
 import type { S3StorageOptions } from '#core/s3-storage.ts';
 
 export interface ServerConfig {
@@ -34,6 +34,8 @@ export interface ServerConfig {
   backups: { dir: string; keep: number; intervalHours: number };
   /** The largest archive the admin's import accepts, in bytes (the CLI import has no such limit). */
   archiveMaxBytes: number;
+  /** Sending email (SMTP_URL, MAIL_FROM, MAIL_RATE_PER_MINUTE); undefined when SMTP_URL is unset. */
+  mail: MailConfig | undefined;
 }
 
 function list(env: NodeJS.ProcessEnv, name: string): string[] {
@@ -73,5 +75,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       intervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 8760),
     },
     archiveMaxBytes: integer(env, 'ARCHIVE_MAX_BYTES', 512 * 1024 * 1024, 1024 * 1024, 2 * 1024 ** 3),
+    mail: readMailConfig(env),
   };
 }

@@ -11,6 +11,7 @@ import * as deployHook from './2026-11-22T0600_deploy_hook.ts';
 import * as archiveImports from './2026-11-22T0700_archive_imports.ts';
 import * as revokedSessions from './2026-11-26T0000_revoked_sessions.ts';
 import * as writingDesk from './2026-11-27T0000_writing_desk.ts';
+import * as followers from './2026-11-28T0000_followers.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000_initial': initial,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0700_archive_imports': archiveImports,
   '2026-11-26T0000_revoked_sessions': revokedSessions,
   '2026-11-27T0000_writing_desk': writingDesk,
+  '2026-11-28T0000_followers': followers,
 };

@@ -3,7 +3,7 @@
 // make the site identical. Reads use json_agg, writes json_populate_recordset.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#db/types.ts';
-import type { ArchivedTable } from './tables.ts';
+import { type ArchivedTable, EMPTIED_ON_IMPORT } from './tables.ts';
 
 type Db = Kysely<Database>;
 
@@ -59,8 +59,12 @@ export async function advanceSequences(db: Db, tables: readonly ArchivedTable[])
   }
 }
 
-/** Empties the tables in one statement (no cascade: a table outside the list that refers to them is a bug to surface). */
+/**
+ * Empties the tables, and the state that points at them (EMPTIED_ON_IMPORT), in one statement (no
+ * cascade: another table outside the list that refers to them is a bug to surface).
+ */
 export async function emptyTables(db: Db, tables: readonly ArchivedTable[]): Promise<void> {
   if (tables.length === 0) return;
-  await sql`truncate ${sql.join(tables.map((t) => sql.table(t.name)))}`.execute(db);
+  const names = [...tables.map((t) => t.name), ...EMPTIED_ON_IMPORT];
+  await sql`truncate ${sql.join(names.map((name) => sql.table(name)))}`.execute(db);
 }

@@ -46,6 +46,8 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
   table('image_likes', ['id'], 'own'),
   // Accounts are not archived: who banned an address is kept only where that account exists.
   table('banned_ips', ['id'], 'own', { importedAs: { banned_by: knownUser('banned_by') } }),
+  // The author's mailing list travels with the site (docs/product.md, Following by email).
+  table('subscribers', ['id'], 'own'),
   table('analytics_events', ['id'], 'own', { analytics: true }),
   table('analytics_daily_totals', ['day'], null, { analytics: true }),
   table('analytics_daily_segments', ['segment', 'day', 'value'], null, { analytics: true }),
@@ -59,7 +61,8 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
  * hashes, sign-in throttles, sessions signed out, rate-limit counters, the deploy hook's state and the analytics salts
  * (whose whole point is that old visitor hashes can no longer be recomputed). Derived: the analytics period cache,
  * recomputed from the daily rollups (the archived rollup state says it is empty). The import's own
- * journal (journal.ts) describes this installation's files, not the site.
+ * journal (journal.ts) describes this installation's files, not the site. The mail outbox is this
+ * installation's sending state (what it sent and what is queued), not the site's content.
  */
 export const LEFT_OUT_TABLES = [
   'users',
@@ -70,7 +73,14 @@ export const LEFT_OUT_TABLES = [
   'analytics_salts',
   'analytics_period_content',
   'archive_imports',
+  'mail_outbox',
 ] as const;
+
+/**
+ * Left-out tables whose rows point at archived rows: an import empties them with the tables it
+ * replaces (the queued emails were for the subscribers and chapters being replaced).
+ */
+export const EMPTIED_ON_IMPORT: readonly (typeof LEFT_OUT_TABLES)[number][] = ['mail_outbox'];
 
 export function tablesFor(analytics: boolean): ArchivedTable[] {
   return ARCHIVED_TABLES.filter((t) => analytics || !t.analytics);

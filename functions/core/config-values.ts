@@ -80,3 +80,32 @@ export function readS3Config(env: ConfigVariables): S3StorageOptions | undefined
     prefix,
   };
 }
+
+/** Sending email (SMTP_URL, MAIL_FROM, MAIL_RATE_PER_MINUTE); undefined when SMTP_URL is unset. */
+export interface MailConfig {
+  /** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start). */
+  smtpUrl: URL;
+  from: string;
+  ratePerMinute: number;
+}
+
+export const DEFAULT_MAIL_RATE_PER_MINUTE = 120;
+
+export function readMailConfig(env: ConfigVariables): MailConfig | undefined {
+  const raw = env['SMTP_URL'];
+  if (!raw) {
+    if (env['MAIL_FROM']) throw new Error('MAIL_FROM set without SMTP_URL: set SMTP_URL to send email');
+    return undefined;
+  }
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname || url.search || url.hash) {
+    throw new Error('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465 (value not shown)');
+  }
+  const from = env['MAIL_FROM'];
+  if (!from || /[\r\n]/.test(from) || !/@[^@\s>]+\.[^@\s>]+>?\s*$/.test(from)) {
+    throw new Error(
+      `MAIL_FROM must be the sender's address, such as "Ada Quill <news@author.example>" (got ${JSON.stringify(from ?? '')})`,
+    );
+  }
+  return { smtpUrl: url, from, ratePerMinute: readInteger(env, 'MAIL_RATE_PER_MINUTE', DEFAULT_MAIL_RATE_PER_MINUTE, 1, 100_000) };
+}

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database, StaffRole } from '#db/types.ts';
 import type { ImageProcessor } from './images.ts';
+import type { MailDeps } from './mail.ts';
 import type { RebuildTrigger } from './rebuild.ts';
 import type { SpoolBody } from './spool.ts';
 import type { Storage } from './storage.ts';
@@ -47,6 +48,8 @@ export interface AppDeps {
   archiveMaxBytes?: number;
   /** Where an archive sent for import waits while it is read: a temporary file in Node; memory when unset (spool.ts). */
   spoolBody?: SpoolBody;
+  /** Sending email (SMTP_URL); unset, nobody can follow by email and nothing is sent. */
+  mail?: MailDeps;
 }
 
 /** The app's idea of the current time. */
