@@ -39,6 +39,11 @@ const SECOND_SITE_FILES = [
   'writing-keeper',
   'form-safety',
 ].map((name) => `${name}.spec.ts`);
+/** The loopback mail server every site sends to (scripts/test/smtp-sink.ts), and its HTTP view for the tests. */
+const mailPorts = { smtp: firstPort + 10, http: firstPort + 11 };
+export const MAIL_SINK_URL = `http://127.0.0.1:${mailPorts.http}`;
+process.env['E2E_MAIL_SINK'] = MAIL_SINK_URL;
+
 const sites = [
   { name: 'chromium', port: firstPort, files: { testIgnore: SECOND_SITE_FILES } },
   { name: 'chromium, second site', port: firstPort + 1, files: { testMatch: SECOND_SITE_FILES } },
@@ -69,22 +74,34 @@ export default defineConfig({
     workers: 1,
     use: { browserName: 'chromium' as const, baseURL: `http://localhost:${port}` },
   })),
-  webServer: sites.map(({ port }) => ({
-    // Accounts of every role first (the admin's from ADMIN_PASSWORD), while no server holds the database.
-    command: 'node scripts/test/e2e-accounts.ts && npm start',
-    url: `http://localhost:${port}/api/author/get`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe' as const,
-    env: {
-      PORT: String(port),
-      DATA_DIR: path.join(dataDir, String(port)),
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      REBUILD_DEBOUNCE_MS: '100',
-      // Every browser test comes from loopback: one address for the whole run would soon exhaust
-      // the per-address comment limit (5 a minute). The limits themselves have API tests.
-      RATE_LIMIT_SCALE: '100',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: `node scripts/test/smtp-sink.ts ${mailPorts.smtp} ${mailPorts.http}`,
+      url: `${MAIL_SINK_URL}/messages`,
+      timeout: 30_000,
+      reuseExistingServer: false,
     },
-  })),
+    ...sites.map(({ port }) => ({
+      // Accounts of every role first (the admin's from ADMIN_PASSWORD), while no server holds the database.
+      command: 'node scripts/test/e2e-accounts.ts && npm start',
+      url: `http://localhost:${port}/api/author/get`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+      env: {
+        PORT: String(port),
+        DATA_DIR: path.join(dataDir, String(port)),
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        REBUILD_DEBOUNCE_MS: '100',
+        // Every browser test comes from loopback: one address for the whole run would soon exhaust
+        // the per-address comment limit (5 a minute). The limits themselves have API tests.
+        RATE_LIMIT_SCALE: '100',
+        DATABASE_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,
+        MAIL_FROM: 'Ada Quill <news@author.example>',
+        // The tests read their email at once; the default (120 a minute) is for real mail providers.
+        MAIL_RATE_PER_MINUTE: '6000',
+      },
+    })),
+  ],
 });

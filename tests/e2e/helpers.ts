@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
 import type { StaffRole } from '#db/types.ts';
 import { E2E_ADMIN, E2E_STAFF } from '#scripts/test/session.ts';
+import type { SinkMessage } from '#scripts/test/smtp-sink.ts';
 
 export const ADMIN = E2E_ADMIN;
 
@@ -73,4 +74,25 @@ export async function backToChapters(page: Page, storyTitle: string, { leave = f
   await page.getByRole('link', { name: `Back to the chapters of ${storyTitle}` }).click();
   if (leave) await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByRole('heading', { name: `Chapters of “${storyTitle}”` })).toBeVisible();
+}
+
+/**
+ * The emails the site sent to `address`, as the loopback mail server received them
+ * (scripts/test/smtp-sink.ts); waits until there are at least `count`.
+ */
+export async function mailTo(address: string, count = 1): Promise<SinkMessage[]> {
+  const sink = process.env['E2E_MAIL_SINK'];
+  if (!sink) throw new Error('E2E_MAIL_SINK is not set: run the browser tests through playwright.config.ts');
+  let messages: SinkMessage[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${sink}/messages?to=${encodeURIComponent(address)}`);
+        messages = (await response.json()) as SinkMessage[];
+        return messages.length;
+      },
+      { timeout: 20_000, message: `emails to ${address}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return messages;
 }
