@@ -210,4 +210,26 @@ describe('readConfig: S3 uploads', () => {
   ])('refuses a malformed %s, naming it', (_name, env, message) => {
     expect(() => readConfig({ ...keys, ...env })).toThrow(message);
   });
+
+  it('reads the mail settings, and has none without SMTP_URL', () => {
+    expect(readConfig({}).mail).toBeUndefined();
+    const mail = readConfig({ SMTP_URL: 'smtps://user:pass@smtp.example.com:465', MAIL_FROM: 'Ada Quill <news@author.example>' }).mail;
+    expect(mail?.smtpUrl.host).toBe('smtp.example.com:465');
+    expect(mail?.from).toBe('Ada Quill <news@author.example>');
+    expect(mail?.ratePerMinute).toBe(120);
+    expect(readConfig({ SMTP_URL: 'smtp://h:587', MAIL_FROM: 'n@a.example', MAIL_RATE_PER_MINUTE: '30' }).mail?.ratePerMinute).toBe(30);
+  });
+
+  it('names the mail variable that is wrong, never showing the password', () => {
+    expect(() => readConfig({ SMTP_URL: 'http://user:secret@h', MAIL_FROM: 'n@a.example' })).toThrow(
+      /^SMTP_URL must look like .*value not shown/,
+    );
+    expect(() => readConfig({ SMTP_URL: 'http://user:secret@h', MAIL_FROM: 'n@a.example' })).not.toThrow(/secret/);
+    expect(() => readConfig({ SMTP_URL: 'smtp://h:587' })).toThrow(/^MAIL_FROM must be/);
+    expect(() => readConfig({ SMTP_URL: 'smtp://h:587', MAIL_FROM: 'n@a.example\r\nBcc: x@y.example' })).toThrow(/^MAIL_FROM must be/);
+    expect(() => readConfig({ MAIL_FROM: 'n@a.example' })).toThrow(/^MAIL_FROM set without SMTP_URL/);
+    expect(() => readConfig({ SMTP_URL: 'smtp://h:587', MAIL_FROM: 'n@a.example', MAIL_RATE_PER_MINUTE: '0' })).toThrow(
+      /^MAIL_RATE_PER_MINUTE must be/,
+    );
+  });
 });

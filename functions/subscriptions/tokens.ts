@@ -35,10 +35,14 @@ export async function unsubscribeToken(secret: Uint8Array, row: Pick<TokenSubjec
   return `${row.id}.${await mac(secret, 'subscription-unsubscribe', unsubscribeText(row))}`;
 }
 
+/** The largest id of a Postgres integer column: a larger one in a token would fail the query. */
+const MAX_ID = 2_147_483_647;
+
 /** The subscriber id a token names, or null when it is not shaped like one of ours. */
 export function tokenSubscriberId(token: string): number | null {
   const match = TOKEN_SHAPE.exec(token);
-  return match ? Number(match[1]) : null;
+  const id = match ? Number(match[1]) : Number.NaN;
+  return id <= MAX_ID ? id : null;
 }
 
 /** Compares every character whatever the first difference, so timing tells nothing of the hash. */
