@@ -44,6 +44,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`create index mail_outbox_due on mail_outbox (not_before, id) where state in ('pending', 'sending')`.execute(db);
+  // Removing a subscriber deletes its rows, and subscribing counts an address's recent confirmations.
+  await db.schema.createIndex('mail_outbox_subscriber').on('mail_outbox').column('subscriber_id').execute();
   await db.schema.createIndex('mail_outbox_state_updated').on('mail_outbox').columns(['state', 'updated_at']).execute();
 
   // When a chapter's release was handed to the outbox: set once, so a chapter unpublished and
