@@ -175,6 +175,12 @@ describe('POST /api/subscribe as a plain form (no JavaScript)', () => {
     expect(new URL(res.headers.get('location')!, 'http://x').searchParams.get('error')).toBe(STORY_NOT_FOUND);
   });
 
+  it('refuses a form body larger than any address with 413, before reading it', async () => {
+    const res = await kit.formPost('/api/subscribe', { email: `${'a'.repeat(100_000)}@example.com` });
+    expect(res.status).toBe(413);
+    expect(await kit.subscribers()).toEqual([]);
+  });
+
   it('is refused from another site (the origin check still applies)', async () => {
     const res = await kit.formPost('/api/subscribe', { email: 'reader@example.com' }, { headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
