@@ -22,6 +22,7 @@ const ADMIN_SCREENS = {
   password: '/admin/password',
   stories: '/admin/stories/1', // the demo story, selected: its chapters show below the cards
   uploads: '/admin/uploads',
+  subscribers: '/admin/subscribers',
 };
 
 /** Dialogs of the Story Manager, opened on the demo story: [name, button that opens it]. */
