@@ -22,6 +22,9 @@ export function SubscriberFilterBar({ filters, stories, onChange }: SubscriberFi
     return () => clearTimeout(timer);
   }, [search, filters, onChange]);
 
+  // A story whose last follower was just removed leaves the counts, but stays the choice shown.
+  const chosenGone = filters.story !== '' && filters.story !== 'all' && !stories.some(([slug]) => slug === filters.story);
+  const choices = chosenGone ? [...stories, [filters.story, filters.story] as const] : stories;
   return (
     <search className="subscriber-filters" aria-label="Subscribers">
       <Field label="Search addresses">
@@ -41,7 +44,7 @@ export function SubscriberFilterBar({ filters, stories, onChange }: SubscriberFi
           <select {...control} value={filters.story} onChange={(event) => onChange({ ...filters, story: event.target.value })}>
             <option value="">Anything</option>
             <option value="all">{EVERY_STORY}</option>
-            {stories.map(([slug, title]) => (
+            {choices.map(([slug, title]) => (
               <option key={slug} value={slug}>
                 {title}
               </option>
