@@ -42,10 +42,7 @@ export const LIKE_LIMIT: RateLimitPolicy = {
   message: 'You are liking too quickly. Please wait a little and try again.',
 };
 
-/**
- * Follow-by-email requests from one address (subscribes and confirmations together): a reader
- * follows a story or two; each subscribe may send an email, so the limit is tight.
- */
+/** Follow-by-email subscribes: a reader follows a story or two, and each may send an email, so the limit is tight. */
 export const SUBSCRIBE_LIMIT: RateLimitPolicy = {
   name: 'subscribe',
   windows: [

@@ -67,8 +67,8 @@ export const subscribeRoutes = new Hono<AppEnv>()
       (error) => pageWith('/subscribe/confirm/', { error }),
       async () => {
         const { deps } = c.var;
+        // Not limited: a token cannot be guessed (tokens.ts), and confirming sends nothing.
         const { token } = await readFields(c, confirmBody);
-        await checkRateLimit(c, SUBSCRIBE_LIMIT);
         const now = nowOf(deps);
         const id = tokenSubscriberId(token);
         const found = id === null ? undefined : await subscriberStore.find(deps.db, id);
