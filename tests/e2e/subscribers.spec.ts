@@ -131,10 +131,14 @@ const status = (fields: object) => ({
 
 const answer = (route: Route, json: object, statusCode = 200) => route.fulfill({ status: statusCode, json });
 
+const REFUSED = 'The mail server refused the test email: 550 5.7.1 Relaying denied';
+
 // The browser tests' mail server accepts every address, so a failure cannot be provoked here: the
 // outbox's failure is the server's answer below, and the real retry is covered by the API tests of
 // functions/mail.
-test("a failed email shows the server's answer; Retry sends one, Retry all failed every one", async ({ page }) => {
+test("a failed email shows the server's answer; Retry sends one, Retry all failed every one; a refused test email says why", async ({
+  page,
+}) => {
   const retries: unknown[] = [];
   await page.route('**/api/admin/mail/status', (route) => answer(route, status({ failed: 1, recent: [FAILED] })));
   await page.route('**/api/admin/mail/retry', (route) => {
@@ -151,6 +155,11 @@ test("a failed email shows the server's answer; Retry sends one, Retry all faile
   await expect(email.getByRole('status')).toHaveText('Queued again: 1 email.');
   await email.getByRole('button', { name: 'Retry all failed (1)' }).click();
   await expect.poll(() => retries).toEqual([{ id: 7 }, {}]);
+
+  await page.route('**/api/admin/mail/test', (route) => answer(route, { success: false, error: REFUSED }, 502));
+  await email.getByLabel('Send a test email to').fill('me@example.com');
+  await email.getByRole('button', { name: 'Send a test email' }).click();
+  await expect(email.getByRole('alert')).toHaveText(REFUSED);
   await expectNoAxeViolations(page);
 });
 
