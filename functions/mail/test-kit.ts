@@ -92,6 +92,8 @@ export function mailTestKit(t: ApiTestContext) {
     kit.smtp.reset();
     kit.ratePerMinute = 60_000;
     kit.transport = smtpTransport({ smtpUrl: new URL(kit.smtp.url), from: MAIL_FROM });
+    // The app sends through the same server (its test email), as the Node server does.
+    t.deps.mail = kit.mailDeps();
   });
   afterEach(() => kit.transport.close());
   return kit;
