@@ -31,6 +31,7 @@ export const BATCH_SUBSCRIBERS = 20;
 export const LEASE_MS = 20_000;
 export const HEARTBEAT_MS = 5_000;
 const DEFAULT_BUDGET_MS = 50_000;
+const CATCH_UP_MS = 1000;
 /** After this many temporary failures in a row the mail server is likely down: the run stops. */
 const FAILURES_IN_A_ROW = 3;
 
@@ -57,18 +58,20 @@ export async function sendDueMail(deps: SendDeps, now: Date, options: SendOption
   // The run's own clock: `now` when it started, moving on with real time.
   const clock = () => new Date(now.getTime() + (Date.now() - started));
   const budgetEnd = started + (options.budgetMs ?? DEFAULT_BUDGET_MS);
-  // An absolute schedule (slot i at start + i * interval) holds the rate however long each send takes.
+  // Each email is due one interval after the previous one was due, not after it was sent, so the
+  // time a send takes does not slow the rate. Sends that ran late are caught up with by at most
+  // CATCH_UP_MS of emails at once, so no minute gets more than the rate and 1/60 of it.
   const intervalMs = 60_000 / mail.ratePerMinute;
   const run: MailRun = { announced: await announceReleases(db, now), sent: 0, failed: 0, dropped: 0, nextDueAt: null };
   await purgeUnconfirmed(db, now);
   const authorName = (await profileStore.get(db)).name;
   const context = { db, sessionSecret: deps.sessionSecret, siteUrl: mail.siteUrl, authorName };
-  let slot = 0;
+  let nextAt = started;
   let failuresInARow = 0;
 
   while (!options.signal?.aborted && failuresInARow < FAILURES_IN_A_ROW) {
     // Claim no more than fits in the budget at this rate, so no claim outlives the run.
-    const slotsLeft = Math.ceil((budgetEnd - (started + slot * intervalMs)) / intervalMs);
+    const slotsLeft = Math.ceil((budgetEnd - nextAt) / intervalMs);
     const claimed = slotsLeft > 0 ? await outboxStore.claim(db, clock(), Math.min(BATCH_SUBSCRIBERS, slotsLeft), LEASE_MS) : [];
     if (claimed.length === 0) break;
     const plan = await planBatch(context, claimed);
@@ -83,9 +86,9 @@ export async function sendDueMail(deps: SendDeps, now: Date, options: SendOption
     }, HEARTBEAT_MS);
     try {
       for (const planned of plan.mails) {
-        await sleep(started + slot * intervalMs - Date.now(), options.signal);
+        await sleep(nextAt - Date.now(), options.signal);
         if (options.signal?.aborted || failuresInARow >= FAILURES_IN_A_ROW) break;
-        slot++;
+        nextAt = Math.max(nextAt, Date.now() - CATCH_UP_MS) + intervalMs;
         const outcome = await sendOne(deps, planned, clock);
         unsent.delete(planned);
         if (outcome !== 'retried') run[outcome]++;

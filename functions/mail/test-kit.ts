@@ -89,11 +89,11 @@ export function mailTestKit(t: ApiTestContext) {
   });
   afterAll(() => kit.smtp.close());
   beforeEach(() => {
-    kit.smtp.received.length = 0;
-    kit.smtp.connections = 0;
-    for (const key of Object.keys(kit.smtp.faults)) delete kit.smtp.faults[key as keyof typeof kit.smtp.faults];
+    kit.smtp.reset();
     kit.ratePerMinute = 60_000;
     kit.transport = smtpTransport({ smtpUrl: new URL(kit.smtp.url), from: MAIL_FROM });
+    // The app sends through the same server (its test email), as the Node server does.
+    t.deps.mail = kit.mailDeps();
   });
   afterEach(() => kit.transport.close());
   return kit;

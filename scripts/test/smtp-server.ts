@@ -24,7 +24,7 @@ export interface SmtpFaults {
   defer?: Map<string, string>;
   /** Milliseconds to wait before answering MAIL, RCPT and the end of DATA. */
   delayMs?: number;
-  /** Drops the connection instead of answering the end of DATA after this many accepted messages in all. */
+  /** Drops the connection instead of answering the end of DATA after this many accepted messages in all (since reset()). */
   dropAfter?: number;
 }
 
@@ -36,6 +36,8 @@ export interface TestSmtpServer {
   /** Every connection opened to the server. */
   connections: number;
   faults: SmtpFaults;
+  /** Forgets what was received and counted, and turns every fault off (between tests). */
+  reset(): void;
   /** Resolves once `count` messages in all were received; rejects after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -113,6 +115,12 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
     received,
     connections: 0,
     faults,
+    reset() {
+      received.length = 0;
+      accepted = 0;
+      state.connections = 0;
+      for (const key of Object.keys(faults)) delete faults[key as keyof SmtpFaults];
+    },
     waitForMessages(count, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
