@@ -49,6 +49,11 @@ for (const theme of THEMES) {
     await page.goto('/admin');
     await shoot(page, `admin-login-${theme}`);
     await signIn(page);
+    // A follower waiting to confirm, so the Subscribers screen shows its list and a sent email.
+    const follow = { email: 'reader@example.com', story_slug: 'the-lantern-fleet' };
+    expect((await page.request.post('/api/subscribe', { data: follow, headers: { origin: new URL(page.url()).origin } })).status()).toBe(
+      202,
+    );
     for (const [name, path] of Object.entries(ADMIN_SCREENS)) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();

@@ -45,7 +45,7 @@ export function MailStatusPanel() {
               <dt>Sending</dt>
               <dd>On</dd>
             </div>
-            <div>
+            <div className="mail-from">
               <dt>From</dt>
               <dd className="subscriber-email">{data.from}</dd>
             </div>
