@@ -13,6 +13,7 @@ import { chapterRoutes } from './chapters/routes.ts';
 import { chapterCommentRoutes, imageCommentRoutes } from './comments/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { galleryRoutes } from './galleries/routes.ts';
+import { mailRoutes } from './mail/routes.ts';
 import { galleryImageRoutes } from './images/routes.ts';
 import { chapterLikeRoutes, imageLikeRoutes } from './likes/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
   app.route('/subscribe', subscribeRoutes);
   app.route('/unsubscribe', unsubscribeRoutes);
   app.route('/admin/subscribers', subscriberAdminRoutes);
+  app.route('/admin/mail', mailRoutes);
 
   app.notFound((c) => c.json({ success: false, error: 'No such API route.' }, 404));
   app.onError(handleError);

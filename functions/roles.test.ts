@@ -167,6 +167,9 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/subscribers/export': { roles: CONTENT_ROLES },
   'POST /api/admin/subscribers/import': { roles: CONTENT_ROLES, send: () => ({ json: { csv: 'new@example.com', story_slug: null } }) },
   'DELETE /api/admin/subscribers/:id': { roles: CONTENT_ROLES, send: (fx) => ({ params: { id: String(fx.subscriberId) } }) },
+  'GET /api/admin/mail/status': { roles: CONTENT_ROLES },
+  'POST /api/admin/mail/retry': { roles: CONTENT_ROLES, send: () => ({ json: {} }) },
+  'POST /api/admin/mail/test': { roles: CONTENT_ROLES, send: () => ({ json: { email: 'author@example.com' } }) },
 
   // Export and import (admin only)
   'GET /api/admin/export': { roles: ARCHIVE_ROLES },

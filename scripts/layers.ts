@@ -21,8 +21,8 @@ function layerOf(file: string): Layer {
 /** functions/<folder>: core, a feature or the Worker entry. */
 const folderOf = (file: string) => /^functions\/([^/]+)\//.exec(file)?.[1];
 
-/** What the admin and the islands may use of the server: its input schemas, the roles, and types. */
-const SHARED_WITH_BROWSER = /^functions\/[^/]+\/schema\.ts$|^functions\/core\/(fields|roles)\.ts$|^db\/types\.ts$/;
+/** What the admin and the islands may use of the server: its input schemas, its messages (texts the screens show too), the roles, and types. */
+const SHARED_WITH_BROWSER = /^functions\/[^/]+\/(schema|messages)\.ts$|^functions\/core\/(fields|roles)\.ts$|^db\/types\.ts$/;
 
 /** Why an import breaks the layering, or null when it may stay. */
 function brokenRule({ from, to, typeOnly }: Import): string | null {
@@ -43,7 +43,7 @@ function brokenRule({ from, to, typeOnly }: Import): string | null {
       if (!to.startsWith('functions/') && !to.startsWith('db/')) return null;
       return typeOnly || SHARED_WITH_BROWSER.test(to)
         ? null
-        : "the admin and the islands import only the server's schema.ts, roles and types";
+        : "the admin and the islands import only the server's schema.ts, messages.ts, roles and types";
     default:
       return null;
   }

@@ -13,6 +13,8 @@ export interface ReceivedMail {
   parsed: ParsedMail;
   /** The connection it came in on: messages sent over one connection share it. */
   connection: string;
+  /** When the server accepted it (Date.now()), to measure send rates. */
+  receivedAt: number;
 }
 
 export interface SmtpFaults {
@@ -22,7 +24,7 @@ export interface SmtpFaults {
   defer?: Map<string, string>;
   /** Milliseconds to wait before answering MAIL, RCPT and the end of DATA. */
   delayMs?: number;
-  /** Drops the connection instead of answering the end of DATA after this many accepted messages in all. */
+  /** Drops the connection instead of answering the end of DATA after this many accepted messages in all (since reset()). */
   dropAfter?: number;
 }
 
@@ -34,6 +36,8 @@ export interface TestSmtpServer {
   /** Every connection opened to the server. */
   connections: number;
   faults: SmtpFaults;
+  /** Forgets what was received and counted, and turns every fault off (between tests). */
+  reset(): void;
   /** Resolves once `count` messages in all were received; rejects after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -76,10 +80,13 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
       stream.on('end', async () => {
         await delay();
         if (faults.dropAfter !== undefined && accepted >= faults.dropAfter) {
-          (session as unknown as { _socket?: { destroy(): void } })._socket?.destroy();
+          // The session is a plain object: the socket belongs to the server's connection of that id.
+          const connections = (server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }).connections;
+          for (const connection of connections) if (connection.id === session.id) connection._socket.destroy();
           return;
         }
         accepted++;
+        const receivedAt = Date.now();
         const raw = Buffer.concat(chunks).toString('utf8');
         const parsed = await simpleParser(raw);
         received.push({
@@ -88,6 +95,7 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
           raw,
           parsed,
           connection: session.id,
+          receivedAt,
         });
         callback();
         for (const wake of waiters) wake();
@@ -107,6 +115,12 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
     received,
     connections: 0,
     faults,
+    reset() {
+      received.length = 0;
+      accepted = 0;
+      state.connections = 0;
+      for (const key of Object.keys(faults)) delete faults[key as keyof SmtpFaults];
+    },
     waitForMessages(count, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

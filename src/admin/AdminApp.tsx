@@ -16,6 +16,7 @@ import { ProfileScreen } from './ProfileScreen.tsx';
 import { ADMIN_SECTIONS, mayUse, type SectionPagePath, type SectionPath, sectionPages } from './sections.ts';
 import { SocialsScreen } from './SocialsScreen.tsx';
 import { StoryManager } from './stories/StoryManager.tsx';
+import { SubscribersScreen } from './subscribers/SubscribersScreen.tsx';
 import { UploadManager } from './UploadManager.tsx';
 import { useSession } from './useSession.ts';
 
@@ -26,6 +27,7 @@ const SCREENS: Record<SectionPath, ComponentType> = {
   '/stories': StoryManager,
   '/uploads': UploadManager,
   '/moderation': ModerationManager,
+  '/subscribers': SubscribersScreen,
   '/socials': SocialsScreen,
   '/password': PasswordScreen,
   '/analytics': AnalyticsDashboard,

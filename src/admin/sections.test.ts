@@ -15,6 +15,7 @@ describe('admin sections by role', () => {
       'Stories & Chapters',
       'Upload Manager',
       'Moderation',
+      'Subscribers',
       'Social Media',
       'Change Password',
     ]);
@@ -22,7 +23,7 @@ describe('admin sections by role', () => {
 
   it('shows a mod only Moderation and Change Password (the API refuses it every content call)', () => {
     expect(labelsFor('mod')).toEqual(['Moderation', 'Change Password']);
-    for (const path of ['/author', '/galleries/3', '/stories', '/uploads', '/socials', '/analytics', '/archive']) {
+    for (const path of ['/author', '/galleries/3', '/stories', '/uploads', '/subscribers', '/socials', '/analytics', '/archive']) {
       expect(mayOpen(path, 'mod'), path).toBe(false);
     }
   });

@@ -50,6 +50,12 @@ export const ADMIN_SECTIONS = [
     description: 'Approve, reject or delete comments; ban and unban IP addresses.',
     roles: MODERATION_ROLES,
   },
+  {
+    path: '/subscribers',
+    label: 'Subscribers',
+    description: 'Readers who follow your stories by email: counts, the list, CSV import and export, the email status.',
+    roles: CONTENT_ROLES,
+  },
   { path: '/socials', label: 'Social Media', description: 'Links to your website and social accounts.', roles: CONTENT_ROLES },
   { path: '/password', label: 'Change Password', description: 'Change the password of your account.', roles: STAFF_ROLES },
   {

@@ -13,6 +13,7 @@ const CONTENT_CARDS = [
   'Stories & Chapters',
   'Upload Manager',
   'Moderation',
+  'Subscribers',
   'Social Media',
   'Change Password',
 ];
@@ -69,6 +70,7 @@ test('a mod sees Moderation and Change Password only, and no Edit link', async (
     '/galleries/1': 'Image Galleries',
     '/stories': 'Stories & Chapters',
     '/uploads': 'Upload Manager',
+    '/subscribers': 'Subscribers',
     '/analytics': 'Analytics',
   });
   await expectNoAxeViolations(page);

@@ -22,6 +22,7 @@ const ADMIN_SCREENS = {
   password: '/admin/password',
   stories: '/admin/stories/1', // the demo story, selected: its chapters show below the cards
   uploads: '/admin/uploads',
+  subscribers: '/admin/subscribers',
 };
 
 /** Dialogs of the Story Manager, opened on the demo story: [name, button that opens it]. */
@@ -48,6 +49,11 @@ for (const theme of THEMES) {
     await page.goto('/admin');
     await shoot(page, `admin-login-${theme}`);
     await signIn(page);
+    // A follower waiting to confirm, so the Subscribers screen shows its list and a sent email.
+    const follow = { email: 'reader@example.com', story_slug: 'the-lantern-fleet' };
+    expect((await page.request.post('/api/subscribe', { data: follow, headers: { origin: new URL(page.url()).origin } })).status()).toBe(
+      202,
+    );
     for (const [name, path] of Object.entries(ADMIN_SCREENS)) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();

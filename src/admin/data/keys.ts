@@ -23,6 +23,10 @@ export const queryKeys = {
   galleries: ['galleries'],
   /** The moderation screen's comments, bans and stats start with this. */
   moderation: ['moderation'],
+  /** The Subscribers screen's list (with its counts) starts with this. */
+  subscribers: ['subscribers'],
+  /** The outbox as the Subscribers screen shows it: sending on or off, queued, last sends, failures. */
+  mailStatus: ['mail-status'],
   /** Every analytics report starts with this. */
   analytics: ['analytics'],
 } as const;
