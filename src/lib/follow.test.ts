@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerAtField, confirmPage, followRequest, stopThisLabel, subscribeResult, unsubscribePage } from './follow.ts';
+import { answerAtField, followRequest, linkToken, stopThisLabel, subscribeResult } from './follow.ts';
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -41,27 +41,12 @@ describe('the subscribe page', () => {
   });
 });
 
-describe('the confirm page', () => {
-  it('asks with the token of the link, and never without one', () => {
-    expect(confirmPage('?token=12.abcdef')).toEqual({ state: 'ask', token: '12.abcdef' });
-    expect(confirmPage('')).toEqual({ state: 'error', error: null });
-    expect(confirmPage('?token=')).toEqual({ state: 'error', error: null });
-  });
-
-  it('shows the result of a confirmation posted without JavaScript', () => {
-    expect(confirmPage('?done=1&story=the-long-dark')).toEqual({ state: 'done', story: 'the-long-dark' });
-    expect(confirmPage('?done=1')).toEqual({ state: 'done', story: null });
-    expect(confirmPage('?error=Expired&token=12.abc')).toEqual({ state: 'error', error: 'Expired' });
-  });
-});
-
-describe('the unsubscribe page', () => {
-  it('asks with the token, shows the result, or says the link is not valid', () => {
-    expect(unsubscribePage('?token=7.ff')).toEqual({ state: 'ask', token: '7.ff' });
-    expect(unsubscribePage('?done=all')).toEqual({ state: 'done', scope: 'all' });
-    expect(unsubscribePage('?done=this&token=7.ff')).toEqual({ state: 'done', scope: 'this' });
-    expect(unsubscribePage('?done=everything')).toEqual({ state: 'invalid' });
-    expect(unsubscribePage('')).toEqual({ state: 'invalid' });
+describe('the confirm and unsubscribe pages', () => {
+  it('read the token of the link, and never act without one', () => {
+    expect(linkToken('?token=12.abcdef')).toBe('12.abcdef');
+    expect(linkToken('?token=12.abcdef&utm_source=mail')).toBe('12.abcdef');
+    expect(linkToken('')).toBeNull();
+    expect(linkToken('?token=')).toBeNull();
   });
 
   it('names what the email followed', () => {

@@ -4,12 +4,18 @@
 // from the query string the email link or the API's redirect gave them.
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slugs.ts';
 
+/** The pages (noindex, out of the sitemap), as the API's redirects and the emails' links name them. */
+export const FOLLOW_PAGE_PATHS = { subscribe: '/subscribe', confirm: '/subscribe/confirm', unsubscribe: '/unsubscribe' } as const;
+
 /** The body of POST /api/subscribe: an empty or absent story means every story. */
 export function followRequest(form: FormData): { email: string; story_slug: string | null } {
   const email = form.get('email');
   const story = form.get('story_slug');
   return { email: typeof email === 'string' ? email : '', story_slug: typeof story === 'string' && story !== '' ? story : null };
 }
+
+/** What the form and the pages say when the request got no answer at all. */
+export const OFFLINE = 'The site could not be reached. Check your connection and try again.';
 
 /** A refused address (400) is shown next to the field; anything else in the form's live region. */
 export const answerAtField = (status: number): boolean => status === 400;
@@ -29,35 +35,12 @@ export function subscribeResult(search: string): SubscribeResult {
   return error ? { state: 'error', error, story: storySlug(query) } : { state: 'sent' };
 }
 
-export type ConfirmPage =
-  | { state: 'ask'; token: string }
-  | { state: 'done'; story: string | null }
-  | { state: 'error'; error: string | null };
-
 /**
- * /subscribe/confirm/: ask with the link's token (opening the page confirms nothing), or the
- * result of a confirmation posted without JavaScript (?done=1&story=… or ?error=…). An error
- * of null: the address holds no token at all.
+ * The token of a confirm or unsubscribe link (/subscribe/confirm/?token=…, /unsubscribe/?token=…),
+ * or null when the address holds none. Opening the page only reads it; its button uses it.
  */
-export function confirmPage(search: string): ConfirmPage {
-  const query = new URLSearchParams(search);
-  if (query.get('done') === '1') return { state: 'done', story: storySlug(query) };
-  const error = query.get('error');
-  if (error) return { state: 'error', error };
-  const token = query.get('token');
-  return token ? { state: 'ask', token } : { state: 'error', error: null };
-}
-
-export type UnsubscribeScope = 'this' | 'all';
-export type UnsubscribePage = { state: 'ask'; token: string } | { state: 'done'; scope: UnsubscribeScope } | { state: 'invalid' };
-
-/** /unsubscribe/: ask with the link's token, or the result of the form posted without JavaScript (?done=this|all). */
-export function unsubscribePage(search: string): UnsubscribePage {
-  const query = new URLSearchParams(search);
-  const done = query.get('done');
-  if (done === 'this' || done === 'all') return { state: 'done', scope: done };
-  const token = query.get('token');
-  return token ? { state: 'ask', token } : { state: 'invalid' };
+export function linkToken(search: string): string | null {
+  return new URLSearchParams(search).get('token') || null;
 }
 
 /** The first choice of the unsubscribe page: the subscription this email came from. */
