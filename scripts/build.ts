@@ -2,6 +2,7 @@
 // way the running server republishes (used by deployments; locally `npm start` does this itself).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readBoolean } from '#core/config-values.ts';
 import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { runWithDatabase } from './cli.ts';
 import { uploadStorage } from './server/create-server.ts';
@@ -13,6 +14,9 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 await runWithDatabase(async ({ db }, config) => {
   const outDir = path.join(projectRoot, 'dist');
   const readImage = siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: uploadStorage(config) });
-  await buildStaticSite({ projectRoot, outDir, snapshot: await readContentSnapshot(db, new Date()), siteUrl: config.siteUrl, readImage });
+  // The cloud build cannot see the Worker's secrets: FOLLOW_BY_EMAIL says whether it sends email.
+  const followByEmail = readBoolean(process.env, 'FOLLOW_BY_EMAIL', Boolean(config.mail));
+  const snapshot = await readContentSnapshot(db, new Date(), { followByEmail });
+  await buildStaticSite({ projectRoot, outDir, snapshot, siteUrl: config.siteUrl, readImage });
   console.log(`Built the site into ${outDir}`);
 });

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       buildStaticSite({
         projectRoot,
         outDir,
-        snapshot: await readContentSnapshot(database.db, new Date()),
+        snapshot: await readContentSnapshot(database.db, new Date(), { followByEmail: Boolean(config.mail) }),
         siteUrl: config.siteUrl,
         signal,
         readImage,

@@ -62,6 +62,11 @@ describe('readContentSnapshot', () => {
     ]);
   });
 
+  it('offers the Follow forms only when the site sends email', async () => {
+    expect((await readContentSnapshot(t.database.db, new Date())).follow_by_email).toBe(false);
+    expect((await readContentSnapshot(t.database.db, new Date(), { followByEmail: true })).follow_by_email).toBe(true);
+  });
+
   it('has no stories when none is published', async () => {
     await seedDemoContent(t.database.db);
     await t.database.db.updateTable('stories').set({ status: 'archived' }).execute();

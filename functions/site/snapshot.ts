@@ -63,13 +63,16 @@ async function readGalleries(db: Kysely<Database>): Promise<SnapshotGallery[]> {
   );
 }
 
-/** The published content as of `now` (the snapshot's generatedAt). */
-export async function readContentSnapshot(db: Kysely<Database>, now: Date): Promise<ContentSnapshot> {
+/**
+ * The published content as of `now` (the snapshot's generatedAt). `followByEmail`: whether the
+ * site can send email (the Node server has SMTP_URL; the cloud build FOLLOW_BY_EMAIL).
+ */
+export async function readContentSnapshot(db: Kysely<Database>, now: Date, { followByEmail = false } = {}): Promise<ContentSnapshot> {
   const [profile, socials, stories, galleries] = await Promise.all([
     profileStore.get(db),
     socialStore.get(db),
     readPublishedStories(db),
     readGalleries(db),
   ]);
-  return { generatedAt: now.toISOString(), profile, socials, stories, galleries };
+  return { generatedAt: now.toISOString(), profile, socials, stories, galleries, follow_by_email: followByEmail };
 }

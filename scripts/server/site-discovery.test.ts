@@ -101,14 +101,12 @@ describe('sitemap', () => {
       return xmlTexts(read(new URL(loc).pathname), 'loc');
     });
     const pages = filesUnder(outDir)
-      // The admin app, the 'Gallery not found.' page (served for unknown slugs) and the preview as a
-      // reader (a shell that loads a chapter behind the session) are not pages to index.
+      // The admin app, the 'Gallery not found.' page (served for unknown slugs), the preview as a
+      // reader (a shell that loads a chapter behind the session) and the pages that answer links
+      // from emails (subscribe, confirm, unsubscribe) are not pages to index.
       .filter(
         (file) =>
-          path.basename(file) === 'index.html' &&
-          !file.startsWith('admin') &&
-          !file.startsWith('gallery-not-found') &&
-          !file.startsWith('storytime/preview'),
+          path.basename(file) === 'index.html' && !/^(admin|gallery-not-found|storytime\/preview|subscribe|unsubscribe)\b/.test(file),
       )
       .map((file) => `${ORIGIN}/${path.dirname(file) === '.' ? '' : `${path.dirname(file)}/`}`);
     expect([...listed].sort()).toEqual([...pages].sort());
@@ -176,6 +174,28 @@ describe('feeds', () => {
 it('no file of the build mentions a draft', () => {
   const leaks = filesUnder(outDir).filter((file) => /\.(html|xml|txt|js|json)$/.test(file) && read(file).includes(DRAFT_MARK));
   expect(leaks).toEqual([]);
+});
+
+describe('following by email', () => {
+  it('offers no Follow form when the site sends no email', () => {
+    const forms = filesUnder(outDir).filter((file) => file.endsWith('.html') && read(file).includes('action="/api/subscribe"'));
+    expect(forms).toEqual([]);
+  });
+
+  it('keeps the pages that answer links from emails out of search engines', () => {
+    for (const page of ['subscribe', 'subscribe/confirm', 'unsubscribe'])
+      expect(read(`${page}/index.html`)).toContain('<meta name="robots" content="noindex">');
+  });
+
+  // The confirmation link of an email typed or cut without its trailing slash still opens the page, query and all.
+  it('serves the confirm page with and without its trailing slash', async () => {
+    const app = new Hono().use(staticSite(() => outDir));
+    for (const address of ['/subscribe/confirm/?token=12.ab', '/subscribe/confirm?token=12.ab']) {
+      const response = await app.request(address);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('data-follow-page="confirm"');
+    }
+  });
 });
 
 describe('served by the static server', () => {

@@ -35,6 +35,7 @@ describe('loadContent', () => {
       socials: { ...emptySocialLinks(), patreon: 'https://patreon.com/mara' },
       stories: [],
       galleries: [],
+      follow_by_email: true,
     };
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'snapshot-')), 'snapshot.json');
     fs.writeFileSync(file, JSON.stringify(snapshot));

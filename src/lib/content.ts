@@ -13,7 +13,14 @@ export function loadContent(): ContentSnapshot {
   const file = process.env['CONTENT_SNAPSHOT'];
   if (!file) {
     console.warn('CONTENT_SNAPSHOT is not set: building with the fallback profile. Use `npm run build` for real content.');
-    cached = { generatedAt: new Date().toISOString(), profile: FALLBACK_PROFILE, socials: emptySocialLinks(), stories: [], galleries: [] };
+    cached = {
+      generatedAt: new Date().toISOString(),
+      profile: FALLBACK_PROFILE,
+      socials: emptySocialLinks(),
+      stories: [],
+      galleries: [],
+      follow_by_email: false,
+    };
   } else {
     cached = JSON.parse(fs.readFileSync(file, 'utf8')) as ContentSnapshot;
   }

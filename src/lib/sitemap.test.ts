@@ -32,6 +32,10 @@ describe('the sitemap and galleries', () => {
     expect(filter!(`${site}/gallery-not-found/`)).toBe(false);
   });
 
+  it('leaves out the pages that answer links from emails', () => {
+    for (const path of ['/subscribe/', '/subscribe/confirm/', '/unsubscribe/']) expect(filter!(`${site}${path}`)).toBe(false);
+  });
+
   it('still leaves out the admin and the API', () => {
     expect(filter!(`${site}/admin/`)).toBe(false);
     expect(filter!(`${site}/api/galleries/list`)).toBe(false);

@@ -1,9 +1,11 @@
 // What @astrojs/sitemap (astro.config.mjs) lists: every page the build wrote except the admin
 // app, X galleries and adult stories with their chapters (adults only, not for search engines),
-// the preview as a reader, the old addresses of moved chapters and the not-found page, each with the time its content last changed where the snapshot knows it.
+// the preview as a reader, the old addresses of moved chapters, the not-found page and the pages
+// of following by email (they answer links from emails), each with the time its content last changed where the snapshot knows it.
 import type { SitemapOptions } from '@astrojs/sitemap';
 import { isAdultStory } from './adult-content.ts';
 import { movedChapterPages } from './chapter-redirects.ts';
+import { FOLLOW_PAGE_PATHS } from './follow.ts';
 import { GALLERIES_PATH, GALLERY_NOT_FOUND_PATH, galleryPath } from './gallery-urls.ts';
 import { chapterPath, PREVIEW_PATH, STORIES_PATH, storyPath } from './reader-urls.ts';
 import type { ContentSnapshot } from './snapshot.ts';
@@ -26,6 +28,7 @@ export function sitemapOptions(content: SitemapContent): SitemapOptions {
   const hidden = new Set([
     GALLERY_NOT_FOUND_PATH,
     PREVIEW_PATH,
+    ...Object.values(FOLLOW_PAGE_PATHS),
     ...(content.galleries ?? []).filter((g) => g.rating !== 'PG').map((g) => galleryPath(g.slug)),
     ...content.stories
       .filter(isAdultStory)

@@ -44,4 +44,6 @@ export interface ContentSnapshot {
   socials: SocialLinks;
   stories: SnapshotStory[];
   galleries: SnapshotGallery[];
+  /** Whether the site sends email, so the pages offer the Follow by email forms (docs/product.md, Following by email). */
+  follow_by_email: boolean;
 }

@@ -75,6 +75,38 @@ for (const theme of THEMES) {
   });
 }
 
+/**
+ * The pages of following by email, each waiting at its button (the unsubscribe page as a valid
+ * link shows it: the API's answer about the link is stood in for), and a refused address at the
+ * Follow form of a story.
+ */
+const TOKEN = '1.00000000000000000000000000000000';
+const FOLLOW_SCREENS = [
+  ['subscribe-sent', '/subscribe/?sent=1', 'Browse the stories'],
+  ['subscribe-confirm', `/subscribe/confirm/?token=${TOKEN}`, 'Confirm'],
+  ['unsubscribe', `/unsubscribe/?token=${TOKEN}`, 'Unsubscribe'],
+] as const;
+
+for (const theme of THEMES) {
+  test(`following by email in ${theme}`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.route('**/api/unsubscribe/info?*', (route) =>
+      route.fulfill({ json: { success: true, story_slug: 'the-lantern-fleet', story_title: 'The Lantern Fleet' } }),
+    );
+    for (const [name, path, button] of FOLLOW_SCREENS) {
+      await page.goto(path);
+      await page.getByRole(button === 'Browse the stories' ? 'link' : 'button', { name: button }).waitFor();
+      await shoot(page, `follow-${name}-${theme}`);
+    }
+    await page.goto(PUBLIC_SCREENS.story);
+    const form = page.getByRole('region', { name: 'Follow by email' });
+    await form.getByLabel('Email address').fill('reader@nowhere');
+    await form.getByRole('button', { name: 'Follow' }).click();
+    await form.getByText('Enter a valid email address').waitFor();
+    await shoot(page, `follow-form-error-${theme}`);
+  });
+}
+
 /** What each role's admin looks like, the two ways to sign out, and a refused field shown at its field. */
 for (const theme of THEMES) {
   test(`roles, sign-out and field errors in ${theme}`, async ({ page }) => {
