@@ -95,6 +95,10 @@ async function main(): Promise<void> {
   console.log(
     `  send rate: ${achieved.toFixed(0)}/min against ${RATE_PER_MINUTE}/min (${deviation >= 0 ? '+' : ''}${deviation.toFixed(1)} %)`,
   );
+  if (deviation < -5)
+    console.log(
+      '  (below the configured rate: this is the ceiling here, with one email in flight at a time, each waiting for its answer and its UPDATE)',
+    );
   const unique = new Set(smtp.received.flatMap((mail) => mail.to)).size;
   console.log(`  delivered: ${smtp.received.length} emails to ${unique} addresses; SMTP connections opened: ${smtp.connections}`);
   const every = Math.max(1, Math.floor(rss.length / 8));

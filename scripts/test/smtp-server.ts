@@ -96,12 +96,15 @@ export async function startSmtpServer(port?: number, options: SmtpServerOptions 
         }
         accepted++;
         const receivedAt = Date.now();
+        // Read before answering: the answer starts the connection's next message, with a new envelope.
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         if (options.answerFirst) callback();
         const raw = Buffer.concat(chunks).toString('utf8');
         const parsed = await simpleParser(raw);
         received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to,
+          from,
           raw,
           parsed,
           connection: session.id,
