@@ -39,6 +39,10 @@ const JSON_ROUTES: [path: string, signedIn: boolean][] = [
   ['/api/admin/ban-ip', true],
   ['/api/admin/unban-ip', true],
   ['/api/analytics/ingest', false],
+  ['/api/subscribe', false],
+  ['/api/subscribe/confirm', false],
+  ['/api/unsubscribe', false],
+  ['/api/admin/subscribers/import', true],
 ];
 /** Multipart routes, with their own (larger) size limits. */
 const UPLOAD_ROUTES = ['/api/images/upload', '/api/images/gallery-upload', '/api/chapters/bulk-upload'];

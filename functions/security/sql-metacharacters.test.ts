@@ -206,6 +206,10 @@ const QUERIES = [
   '/api/admin/comments/list?page={v}',
   '/api/admin/comments/list?limit={v}',
   '/api/uploads/covers/{v}',
+  '/api/admin/subscribers?q={v}',
+  '/api/admin/subscribers?story_slug={v}',
+  '/api/admin/subscribers?status={v}',
+  '/api/unsubscribe/info?token={v}',
 ];
 
 describe('SQL metacharacters in query parameters', () => {

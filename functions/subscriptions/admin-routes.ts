@@ -18,7 +18,7 @@ import { subscriberStore } from './store.ts';
 const contentStaff = requireRole(...CONTENT_ROLES);
 
 function importMessage(added: number, already: number, invalid: number): string {
-  const parts = [`${countOf(added, 'address', 'addresses')} added, each sent an email to confirm`];
+  const parts = [added > 0 ? `${countOf(added, 'address', 'addresses')} added, each sent an email to confirm` : 'No new address'];
   if (already > 0) parts.push(`${countOf(already, 'was', 'were')} already on the list`);
   if (invalid > 0) parts.push(`${countOf(invalid, 'line holds', 'lines hold')} no valid address`);
   return `${parts.join('; ')}.`;

@@ -152,7 +152,12 @@ describe('POST /api/admin/subscribers/import', () => {
 
   it('skips addresses that already follow every story when importing for a story', async () => {
     await kit.confirmedSubscriber('all@example.com');
-    expect(await (await importCsv('all@example.com', 'the-lantern-fleet')).json()).toMatchObject({ added: 0, already: 1 });
+    expect(await (await importCsv('all@example.com', 'the-lantern-fleet')).json()).toMatchObject({
+      added: 0,
+      already: 1,
+      message: 'No new address; 1 was already on the list.',
+    });
+    expect(await kit.outbox()).toEqual([]);
   });
 
   it('shows a hostile value cut short and printable', async () => {

@@ -1,16 +1,12 @@
 // The public follow-by-email routes take JSON from the islands and plain form posts from pages
 // without JavaScript (docs/product.md, Following by email). A form post is answered with a
 // redirect to the page that shows the outcome, since a browser would otherwise show raw JSON.
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '#core/env.ts';
 import { AppError } from '#core/errors.ts';
 import { formBodyLimit } from '#core/form.ts';
 import { jsonBodyText, parseJsonObject, parseJsonText } from '#core/validate.ts';
-
-/** Room for the longest address a person could paste, ten times over; nothing legitimate is larger. */
-const PUBLIC_BODY_MAX_BYTES = 64 * 1024;
-export const publicBodyLimit = formBodyLimit(PUBLIC_BODY_MAX_BYTES, 'Request body is too large.');
 
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
@@ -18,6 +14,13 @@ const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/
 export function isFormPost(c: Context): boolean {
   return FORM_TYPE.test(c.req.header('content-type') ?? '');
 }
+
+/** Room for the longest address a person could paste, ten times over; nothing legitimate is larger. */
+const FORM_MAX_BYTES = 64 * 1024;
+const formLimit = formBodyLimit(FORM_MAX_BYTES, 'Request body is too large.');
+
+/** Caps a form body before it is read; JSON has the API's own limit (core/guards.ts). */
+export const publicBodyLimit: MiddlewareHandler = (c, next) => (isFormPost(c) ? formLimit(c, next) : next());
 
 async function formFieldsOf(c: Context): Promise<Record<string, unknown>> {
   let form: FormData;

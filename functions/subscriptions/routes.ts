@@ -110,7 +110,8 @@ export const unsubscribeRoutes = new Hono<AppEnv>()
 
   .get('/info', queryParams(tokenQuery), async (c) => {
     const subject = await unsubscribeSubject(c.var.deps, c.req.valid('query').token);
-    if (subject === 'gone') throw new AppError(400, UNSUBSCRIBE_INVALID);
+    // A reader who already left by the mail program's button, then opens the link, is told so.
+    if (subject === 'gone') throw new AppError(400, ALREADY_UNSUBSCRIBED);
     return c.json({ success: true, story_slug: subject.story_slug, story_title: subject.story_title });
   })
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApiTestContext } from '#scripts/test/api.ts';
 import { createApp } from '#functions/app.ts';
+import { SUBSCRIBE_LIMIT } from '#core/rate-limit.ts';
 import { EMAIL_CONTROL, EMAIL_INVALID, EMAIL_TOO_LONG } from '#lib/email-address.ts';
 import { MAIL_OFF_PUBLIC, STORY_NOT_FOUND, SUBSCRIBE_ACCEPTED } from './messages.ts';
 import { CONFIRMS_PER_ADDRESS_PER_DAY } from './store.ts';
@@ -173,6 +174,21 @@ describe('POST /api/subscribe as a plain form (no JavaScript)', () => {
   it('redirects with the unknown story refused', async () => {
     const res = await kit.formPost('/api/subscribe', { email: 'reader@example.com', story_slug: 'gone' });
     expect(new URL(res.headers.get('location')!, 'http://x').searchParams.get('error')).toBe(STORY_NOT_FOUND);
+  });
+
+  it('counts form posts against the same per-client limit, and redirects the refusal', async () => {
+    const locations = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await kit.formPost('/api/subscribe', { email: `reader${i}@example.com` }, { ip: '203.0.113.8' });
+      locations.push(new URL(res.headers.get('location')!, 'http://x').searchParams.get('error'));
+    }
+    expect(locations).toEqual([null, null, null, null, null, SUBSCRIBE_LIMIT.message]);
+  });
+
+  it('refuses a form body larger than any address with 413, before reading it', async () => {
+    const res = await kit.formPost('/api/subscribe', { email: `${'a'.repeat(100_000)}@example.com` });
+    expect(res.status).toBe(413);
+    expect(await kit.subscribers()).toEqual([]);
   });
 
   it('is refused from another site (the origin check still applies)', async () => {

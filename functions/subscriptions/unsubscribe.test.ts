@@ -145,6 +145,14 @@ describe('GET /api/unsubscribe and /api/unsubscribe/info', () => {
     expect(await every.json()).toEqual({ success: true, story_slug: null, story_title: null });
   });
 
+  it('says so when the subscription was already ended', async () => {
+    const token = await kit.unsubscribeTokenOf('reader@example.com', await twoSubscriptions());
+    await oneClick(t.app, token);
+    const res = await t.call(`/api/unsubscribe/info?token=${token}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, error: ALREADY_UNSUBSCRIBED });
+  });
+
   it('refuses a forged token', async () => {
     const id = await kit.confirmedSubscriber('reader@example.com');
     const res = await t.call(`/api/unsubscribe/info?token=${id}.${'0'.repeat(32)}`);
