@@ -121,6 +121,17 @@ describe('sending through a mail server that misbehaves', () => {
     expect(recipients()).toEqual(all);
   });
 
+  it('sends confirmations before a release that waits in the same queue', async () => {
+    await releaseTo(25);
+    await kit.send(new Date(), { budgetMs: 0 }); // the release is queued first
+    const [pendingId] = await kit.subscribe(null, ['new@example.com'], 'pending');
+    await t.database.db.insertInto('mail_outbox').values({ kind: 'confirm', subscriber_id: pendingId! }).execute();
+
+    await kit.send();
+    expect(kit.smtp.received).toHaveLength(26);
+    expect(kit.smtp.received[0]!.to).toEqual(['new@example.com']);
+  });
+
   it('sends what a killed sender had claimed once its claim runs out, and not before', async () => {
     const all = await releaseTo(3);
     const start = new Date();
