@@ -69,7 +69,9 @@ export async function planBatch(ctx: PlanContext, claimed: ClaimedRow[]): Promis
   );
   const plan: BatchPlan = { mails: [], drops: [] };
   const bySubscriber = new Map<number, { row: LoadedRow; claimed: ClaimedRow }[]>();
-  for (const row of claimed) {
+  // Confirmations first (a reader waits for them), then in the order the rows were queued.
+  const inOrder = [...claimed].sort((a, b) => Number(b.kind === 'confirm') - Number(a.kind === 'confirm') || a.id - b.id);
+  for (const row of inOrder) {
     const data = loaded.get(row.id);
     if (!data) continue;
     const reason = dropReason(row, data);

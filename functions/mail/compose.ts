@@ -115,9 +115,12 @@ export interface ConfirmMailInput {
 
 export function confirmMail(input: ConfirmMailInput): ComposedMail {
   const subject = `Confirm that you want to follow ${followed(input)}`;
-  const intro = `Someone (we hope you) asked to get an email when ${followed(input)} has a new chapter.`;
+  const intro =
+    input.scopeTitle === null
+      ? `Someone (we hope you) asked to get an email whenever ${input.authorName} publishes a new chapter of any story.`
+      : `Someone (we hope you) asked to get an email whenever a new chapter of ${input.scopeTitle} is published.`;
   const action = 'Confirm with the button below; until you do, nothing else is sent to this address.';
-  const ignore = 'If it was not you, ignore this email: the link expires in 7 days and the address is then forgotten.';
+  const ignore = 'If it was not you, ignore this email: the link expires in 7 days, and an address never confirmed is deleted after 30.';
   const html = page(
     subject,
     `<tr><td style="padding:24px;"><h1 style="margin:0 0 12px;font-size:22px;line-height:1.3;">${escapeHtml(subject)}</h1>` +

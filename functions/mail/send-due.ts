@@ -21,6 +21,8 @@ export interface MailRun {
 export interface SendOptions {
   /** How long a run may take, in milliseconds (a Worker's cron invocation is limited). */
   budgetMs?: number;
+  /** How long a claim lasts without a heartbeat (LEASE_MS); the heartbeat beats 4 times per lease. */
+  leaseMs?: number;
   /** Stops the run between two emails (the server is shutting down). */
   signal?: AbortSignal;
 }
@@ -29,7 +31,6 @@ export interface SendOptions {
 export const BATCH_SUBSCRIBERS = 20;
 /** How long a claim lasts without a heartbeat; a killed sender's rows are due again after it. */
 export const LEASE_MS = 20_000;
-export const HEARTBEAT_MS = 5_000;
 const DEFAULT_BUDGET_MS = 50_000;
 const CATCH_UP_MS = 1000;
 /** After this many temporary failures in a row the mail server is likely down: the run stops. */
@@ -62,6 +63,7 @@ export async function sendDueMail(deps: SendDeps, now: Date, options: SendOption
   // time a send takes does not slow the rate. Sends that ran late are caught up with by at most
   // CATCH_UP_MS of emails at once, so no minute gets more than the rate and 1/60 of it.
   const intervalMs = 60_000 / mail.ratePerMinute;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
   const run: MailRun = { announced: await announceReleases(db, now), sent: 0, failed: 0, dropped: 0, nextDueAt: null };
   await purgeUnconfirmed(db, now);
   const authorName = (await profileStore.get(db)).name;
@@ -72,7 +74,7 @@ export async function sendDueMail(deps: SendDeps, now: Date, options: SendOption
   while (!options.signal?.aborted && failuresInARow < FAILURES_IN_A_ROW) {
     // Claim no more than fits in the budget at this rate, so no claim outlives the run.
     const slotsLeft = Math.ceil((budgetEnd - nextAt) / intervalMs);
-    const claimed = slotsLeft > 0 ? await outboxStore.claim(db, clock(), Math.min(BATCH_SUBSCRIBERS, slotsLeft), LEASE_MS) : [];
+    const claimed = slotsLeft > 0 ? await outboxStore.claim(db, clock(), Math.min(BATCH_SUBSCRIBERS, slotsLeft), leaseMs) : [];
     if (claimed.length === 0) break;
     const plan = await planBatch(context, claimed);
     for (const drop of plan.drops) {
@@ -82,8 +84,8 @@ export async function sendDueMail(deps: SendDeps, now: Date, options: SendOption
     const unsent = new Set(plan.mails);
     const heartbeat = setInterval(() => {
       const rows = [...unsent].flatMap((planned) => ids(planned.rows));
-      outboxStore.extend(db, rows, new Date(clock().getTime() + LEASE_MS)).catch(() => {}); // the next beat tries again
-    }, HEARTBEAT_MS);
+      outboxStore.extend(db, rows, new Date(clock().getTime() + leaseMs)).catch(() => {}); // the next beat tries again
+    }, leaseMs / 4);
     try {
       for (const planned of plan.mails) {
         await sleep(nextAt - Date.now(), options.signal);

@@ -109,6 +109,29 @@ describe('sending through a mail server that misbehaves', () => {
     expect(kit.smtp.connections).toBe(1);
   });
 
+  it('keeps its claim alive while a slow server holds the batch: a second sender running meanwhile sends nothing twice', async () => {
+    const all = await releaseTo(4);
+    kit.smtp.faults.delayMs = 150; // each email takes ~450 ms, the four well past the 400 ms lease
+    const leaseMs = 400;
+    const [first, second] = await Promise.all([
+      kit.send(new Date(), { leaseMs }),
+      new Promise((resolve) => setTimeout(resolve, 1200)).then(() => kit.send(new Date(), { leaseMs })),
+    ]);
+    expect(first.sent + second.sent).toBe(4);
+    expect(recipients()).toEqual(all);
+  });
+
+  it('sends confirmations before a release that waits in the same queue', async () => {
+    await releaseTo(25);
+    await kit.send(new Date(), { budgetMs: 0 }); // the release is queued first
+    const [pendingId] = await kit.subscribe(null, ['new@example.com'], 'pending');
+    await t.database.db.insertInto('mail_outbox').values({ kind: 'confirm', subscriber_id: pendingId! }).execute();
+
+    await kit.send();
+    expect(kit.smtp.received).toHaveLength(26);
+    expect(kit.smtp.received[0]!.to).toEqual(['new@example.com']);
+  });
+
   it('sends what a killed sender had claimed once its claim runs out, and not before', async () => {
     const all = await releaseTo(3);
     const start = new Date();
