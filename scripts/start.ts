@@ -14,6 +14,7 @@ import { startBackups } from './server/backup-schedule.ts';
 import { ReleaseTimer } from './server/release-timer.ts';
 import { contentChanged, createServer, spoolDir, uploadStorage } from './server/create-server.ts';
 import { createMailSender } from './server/mail-timer.ts';
+import { sitePageExists } from './server/site-pages.ts';
 import { siteImageReader } from './server/epub-files.ts';
 import { settleInterruptedWrites } from './server/interrupted-writes.ts';
 import { removeLeftoverSpools } from './server/temp-spool.ts';
@@ -85,7 +86,17 @@ async function main(): Promise<void> {
 
   const sessionSecret = loadSessionSecret(config.sessionSecret, config.dataDir);
   // Email (SMTP_URL): stopped before the database closes, after recording what it sent.
-  const sender = config.mail && createMailSender({ config: config.mail, siteUrl: config.siteUrl, db: database.db, sessionSecret, log });
+  const sender =
+    config.mail &&
+    createMailSender({
+      config: config.mail,
+      siteUrl: config.siteUrl,
+      // A release is announced once the rebuild has swapped its chapter page in.
+      pageIsLive: (pathname) => sitePageExists(publisher.current, pathname),
+      db: database.db,
+      sessionSecret,
+      log,
+    });
   if (sender) cleanups.push(() => sender.stop());
 
   // Chapters that fell due while the server was down are released now (and republished).

@@ -47,4 +47,10 @@ export interface MailDeps {
   siteUrl: string;
   /** Told when emails were queued, so a sender that waits (the Node server's timer) starts now. */
   queued?: () => void;
+  /**
+   * Whether readers can open the page at `pathname` (such as `/storytime/story/x/chapter/3/`) on
+   * the published site yet. A release is announced only once its chapter page is live, so the
+   * email's button never leads to a page the rebuild has not written. Unset: every page counts as live.
+   */
+  pageIsLive?: (pathname: string) => Promise<boolean>;
 }

@@ -3,7 +3,9 @@
 // in the same transaction, so a chapter is announced once however often it is unpublished,
 // edited or renumbered afterwards.
 import { type Kysely, sql } from 'kysely';
+import type { MailDeps } from '#core/mail.ts';
 import type { Database } from '#db/types.ts';
+import { chapterPath } from '#lib/reader-urls.ts';
 
 /**
  * Chapters published longer ago than this are marked announced without an email: turning email
@@ -12,10 +14,21 @@ import type { Database } from '#db/types.ts';
 export const ANNOUNCE_WINDOW_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Announces what was published and not yet announced; resolves to the number of outbox rows written. */
-export async function announceReleases(db: Kysely<Database>, now: Date): Promise<number> {
+export interface Announced {
+  /** Outbox rows written. */
+  queued: number;
+  /** Chapters left for a later run because their page is not on the published site yet. */
+  waiting: number;
+}
+
+/** Announces what was published and not yet announced, once its page is live. */
+export async function announceReleases(db: Kysely<Database>, now: Date, pageIsLive?: MailDeps['pageIsLive']): Promise<Announced> {
   const oldest = new Date(now.getTime() - ANNOUNCE_WINDOW_DAYS * DAY_MS);
-  return db.transaction().execute(async (trx) => {
+  const candidates = await unannouncedChapters(db);
+  const live = await Promise.all(candidates.map((c) => pageIsLive?.(`${chapterPath(c.slug, c.chapter_number)}/`) ?? true));
+  const ready = candidates.filter((_, i) => live[i]).map((chapter) => chapter.id);
+  const waiting = candidates.length - ready.length;
+  const queued = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('chapters')
       .set({ announced_at: now })
@@ -23,15 +36,8 @@ export async function announceReleases(db: Kysely<Database>, now: Date): Promise
       .where('announced_at', 'is', null)
       .where('published_at', '<', oldest)
       .execute();
-    // Chapters of a story readers cannot see yet wait until it is published.
-    const due = await trx
-      .selectFrom('chapters')
-      .innerJoin('stories', 'stories.id', 'chapters.story_id')
-      .select('chapters.id')
-      .where('chapters.status', '=', 'published')
-      .where('chapters.announced_at', 'is', null)
-      .where('stories.status', '=', 'published')
-      .execute();
+    // Still unannounced and still published: a save since the check above may have changed either.
+    const due = ready.length === 0 ? [] : await unannouncedChapters(trx, ready);
     if (due.length === 0) return 0;
     const ids = due.map((chapter) => chapter.id);
     // One row per address and chapter: someone who follows both the story and every story gets
@@ -48,6 +54,23 @@ export async function announceReleases(db: Kysely<Database>, now: Date): Promise
     await trx.updateTable('chapters').set({ announced_at: now }).where('id', 'in', ids).execute();
     return inserted.rows.length;
   });
+  return { queued, waiting };
+}
+
+/**
+ * Published chapters not yet announced, of stories readers can see (a draft story's chapters wait
+ * until it is published), with what their page's address needs; only those of `ids` when given.
+ */
+function unannouncedChapters(db: Kysely<Database>, ids?: readonly number[]) {
+  return db
+    .selectFrom('chapters')
+    .innerJoin('stories', 'stories.id', 'chapters.story_id')
+    .select(['chapters.id', 'chapters.chapter_number', 'stories.slug'])
+    .where('chapters.status', '=', 'published')
+    .where('chapters.announced_at', 'is', null)
+    .where('stories.status', '=', 'published')
+    .$if(ids !== undefined, (query) => query.where('chapters.id', 'in', ids!))
+    .execute();
 }
 
 /** Deletes subscriptions nobody confirmed within this many days of their last link (docs/product.md, Following by email). */

@@ -5,6 +5,7 @@ import { useApiTestContext } from '#scripts/test/api.ts';
 import { unsubscribeToken } from '#functions/subscriptions/tokens.ts';
 import { DROP_CHAPTER_DELETED, DROP_STORY_HIDDEN } from './batch.ts';
 import { ADULT_NOTICE } from './compose.ts';
+import { sendDueMail } from './send-due.ts';
 import { SITE_URL, headerValue, mailTestKit } from './test-kit.ts';
 
 const t = useApiTestContext();
@@ -51,6 +52,31 @@ describe('release notifications', () => {
     expect(both.parsed.text).toContain('because you follow Die Laternenflotte: Öl & <Feuer>.');
     const every = kit.smtp.received.find((one) => one.to[0] === 'every@example.com')!;
     expect(every.parsed.text).toContain('because you follow every story by The Author.');
+  });
+
+  it('waits for the chapter page to be live on the published site before announcing it', async () => {
+    const storyId = await kit.insertStory('lantern-fleet');
+    await kit.subscribe(storyId, ['ada@example.com']);
+    await kit.publishChapter(storyId, 1);
+    const asked: string[] = [];
+    let live = false;
+    const pageIsLive = async (pathname: string) => {
+      asked.push(pathname);
+      return live;
+    };
+    t.deps.mail = { ...kit.mailDeps(), pageIsLive };
+
+    const now = new Date();
+    const waiting = await sendDueMail({ db: t.database.db, sessionSecret: t.deps.sessionSecret, mail: t.deps.mail }, now);
+    expect(waiting).toMatchObject({ announced: 0, sent: 0 });
+    expect(asked).toEqual(['/storytime/story/lantern-fleet/chapter/1/']);
+    // Looked at again shortly, not left until something else wakes the sender.
+    expect(waiting.nextDueAt!.getTime() - now.getTime()).toBeLessThanOrEqual(5000);
+    expect(await kit.outbox()).toEqual([]);
+
+    live = true;
+    const run = await sendDueMail({ db: t.database.db, sessionSecret: t.deps.sessionSecret, mail: t.deps.mail }, new Date());
+    expect(run).toMatchObject({ announced: 1, sent: 1, nextDueAt: null });
   });
 
   it('announces a chapter once: unpublished and published again, edited or renumbered, it sends nothing more', async () => {

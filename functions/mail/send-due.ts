@@ -32,6 +32,8 @@ export const BATCH_SUBSCRIBERS = 20;
 /** How long a claim lasts without a heartbeat; a killed sender's rows are due again after it. */
 export const LEASE_MS = 20_000;
 const DEFAULT_BUDGET_MS = 50_000;
+/** How soon a release waiting for its page to be published is looked at again (a rebuild takes seconds). */
+const PAGE_CHECK_MS = 2000;
 const CATCH_UP_MS = 1000;
 /** After this many temporary failures in a row the mail server is likely down: the run stops. */
 const FAILURES_IN_A_ROW = 3;
@@ -64,7 +66,8 @@ export async function sendDueMail(deps: SendDeps, now: Date, options: SendOption
   // CATCH_UP_MS of emails at once, so no minute gets more than the rate and 1/60 of it.
   const intervalMs = 60_000 / mail.ratePerMinute;
   const leaseMs = options.leaseMs ?? LEASE_MS;
-  const run: MailRun = { announced: await announceReleases(db, now), sent: 0, failed: 0, dropped: 0, nextDueAt: null };
+  const announced = await announceReleases(db, now, mail.pageIsLive);
+  const run: MailRun = { announced: announced.queued, sent: 0, failed: 0, dropped: 0, nextDueAt: null };
   await purgeUnconfirmed(db, now);
   const authorName = (await profileStore.get(db)).name;
   const context = { db, sessionSecret: deps.sessionSecret, siteUrl: mail.siteUrl, authorName };
@@ -110,6 +113,9 @@ export async function sendDueMail(deps: SendDeps, now: Date, options: SendOption
     }
   }
   run.nextDueAt = await outboxStore.nextDueAt(db);
+  // A chapter whose page the rebuild has not published yet is looked at again shortly.
+  const pageCheckAt = new Date(clock().getTime() + PAGE_CHECK_MS);
+  if (announced.waiting > 0 && (!run.nextDueAt || run.nextDueAt > pageCheckAt)) run.nextDueAt = pageCheckAt;
   return run;
 }
 

@@ -55,11 +55,19 @@ export interface MailSender {
 
 /** The Node server's email (SMTP_URL): the transport, and the timer that sends through it. */
 export function createMailSender(
-  options: Pick<AppDeps, 'db' | 'sessionSecret'> & { config: MailConfig; siteUrl: string; log: (line: string) => void },
+  options: Pick<AppDeps, 'db' | 'sessionSecret'> &
+    Pick<MailDeps, 'siteUrl' | 'pageIsLive'> & { config: MailConfig; log: (line: string) => void },
 ): MailSender {
-  const { config, siteUrl, db, sessionSecret, log } = options;
+  const { config, siteUrl, pageIsLive, db, sessionSecret, log } = options;
   const transport = smtpTransport(config);
-  const mail: MailDeps = { transport, from: config.from, ratePerMinute: config.ratePerMinute, siteUrl, queued: () => void timer.wake() };
+  const mail: MailDeps = {
+    transport,
+    from: config.from,
+    ratePerMinute: config.ratePerMinute,
+    siteUrl,
+    queued: () => void timer.wake(),
+    ...(pageIsLive && { pageIsLive }),
+  };
   const timer = new MailTimer({ db, sessionSecret, mail, log });
   return {
     mail,
