@@ -33,6 +33,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Every connection opened to the server. */
   connections: number;
+  /** The user names of the logins (AUTH); any password is accepted. */
+  logins: string[];
   faults: SmtpFaults;
   /** Resolves once `count` messages in all were received; rejects after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
@@ -51,12 +53,17 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
 
   const server = new SMTPServer({
     authOptional: true,
+    allowInsecureAuth: true, // loopback, no TLS: a client with credentials logs in over plain SMTP
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 10 * 1024 * 1024,
     onConnect(_session, callback) {
       state.connections++;
       callback();
+    },
+    onAuth(auth, _session, callback) {
+      state.logins.push(auth.username ?? '');
+      callback(null, { user: auth.username });
     },
     onMailFrom(_address, _session, callback) {
       void delay().then(() => callback());
@@ -76,7 +83,9 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
       stream.on('end', async () => {
         await delay();
         if (faults.dropAfter !== undefined && accepted >= faults.dropAfter) {
-          (session as unknown as { _socket?: { destroy(): void } })._socket?.destroy();
+          // The socket is the connection's, not the session's (smtp-server keeps its connections in a Set).
+          const connections = (server as unknown as { connections: Set<{ session: unknown; _socket: { destroy(): void } }> }).connections;
+          for (const connection of connections) if (connection.session === session) connection._socket.destroy();
           return;
         }
         accepted++;
@@ -106,6 +115,7 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
     port: listenPort,
     received,
     connections: 0,
+    logins: [],
     faults,
     waitForMessages(count, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
