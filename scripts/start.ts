@@ -12,7 +12,8 @@ import { ensureFirstAdmin } from './server/admin-account.ts';
 import { startAnalyticsMaintenance } from './server/analytics-maintenance.ts';
 import { startBackups } from './server/backup-schedule.ts';
 import { ReleaseTimer } from './server/release-timer.ts';
-import { createServer, spoolDir, uploadStorage } from './server/create-server.ts';
+import { contentChanged, createServer, spoolDir, uploadStorage } from './server/create-server.ts';
+import { createMailSender } from './server/mail-timer.ts';
 import { siteImageReader } from './server/epub-files.ts';
 import { settleInterruptedWrites } from './server/interrupted-writes.ts';
 import { removeLeftoverSpools } from './server/temp-spool.ts';
@@ -82,10 +83,17 @@ async function main(): Promise<void> {
   else await publisher.publishNow('first start');
   if (stopping) return;
 
+  const sessionSecret = loadSessionSecret(config.sessionSecret, config.dataDir);
+  // Email (SMTP_URL): stopped before the database closes, after recording what it sent.
+  const sender = config.mail && createMailSender({ config: config.mail, siteUrl: config.siteUrl, db: database.db, sessionSecret, log });
+  if (sender) cleanups.push(() => sender.stop());
+
   // Chapters that fell due while the server was down are released now (and republished).
-  const releases = new ReleaseTimer({ db: database.db, rebuild: publisher, log });
+  const releases = new ReleaseTimer({ db: database.db, rebuild: contentChanged(publisher, sender?.mail), log });
   cleanups.push(() => releases.stop());
   await releases.start();
+  // What a stopped or killed server left in the outbox goes out now (not awaited: it is paced).
+  void sender?.timer.wake();
   cleanups.push(startAnalyticsMaintenance(database.db, config.analyticsRetentionDays, log));
   // Stopped before the database closes: a backup in progress finishes first.
   let backupError: Failure | null = null;
@@ -93,10 +101,11 @@ async function main(): Promise<void> {
   const app = createServer({
     config,
     database,
-    sessionSecret: loadSessionSecret(config.sessionSecret, config.dataDir),
+    sessionSecret,
     publisher,
     releasesChanged: () => void releases.changed(),
     backupError: () => backupError,
+    ...(sender && { mail: sender.mail }),
   });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
     log(`ready: http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`),

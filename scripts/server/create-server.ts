@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import type { DatabaseHandle } from '#db/connect.ts';
 import { createApp } from '#functions/app.ts';
 import { S3Storage } from '#core/s3-storage.ts';
+import type { MailDeps } from '#core/mail.ts';
 import type { Failure, RebuildTrigger } from '#core/rebuild.ts';
 import type { Storage } from '#core/storage.ts';
 import type { ServerConfig } from '#scripts/config.ts';
@@ -22,6 +23,21 @@ export function uploadStorage(config: ServerConfig): Storage {
 /** Where request bodies wait while they are read (temp-spool.ts). */
 export const spoolDir = (config: ServerConfig) => path.join(config.dataDir, 'tmp');
 
+/**
+ * Content changed: the static site is rebuilt, and the mail sender looks for new releases to
+ * announce (docs/decisions/0042-mail-outbox.md). The admin's top bar shows a failed backup
+ * beside the publish state (docs/decisions/0027-publish-state.md).
+ */
+export function contentChanged(publisher: SitePublisher, mail?: MailDeps, backupError?: () => Failure | null): RebuildTrigger {
+  return {
+    schedule: (reason) => {
+      publisher.schedule(reason);
+      mail?.queued?.();
+    },
+    state: () => ({ ...publisher.state(), backup_error: backupError?.() ?? null }),
+  };
+}
+
 export function createServer(options: {
   config: ServerConfig;
   database: DatabaseHandle;
@@ -31,18 +47,15 @@ export function createServer(options: {
   releasesChanged?: () => void;
   /** The last local backup's failure, null while backups succeed (or are made elsewhere). */
   backupError?: () => Failure | null;
+  /** Sending email (SMTP_URL); unset, nobody can follow by email. */
+  mail?: MailDeps;
 }): Hono {
-  const { config, database, sessionSecret, publisher, releasesChanged, backupError } = options;
-  // The admin's top bar shows a failed backup beside the publish state (docs/decisions/0027-publish-state.md).
-  const rebuild: RebuildTrigger = {
-    schedule: (reason) => publisher.schedule(reason),
-    state: () => ({ ...publisher.state(), backup_error: backupError?.() ?? null }),
-  };
+  const { config, database, sessionSecret, publisher, releasesChanged, backupError, mail } = options;
   const api = createApp({
     db: database.db,
     sessionSecret,
     clientIp: clientIpResolver(config.trustedProxies),
-    rebuild,
+    rebuild: contentChanged(publisher, mail, backupError),
     storage: uploadStorage(config),
     images: sharpImages,
     siteOrigin: config.siteOrigin,
@@ -51,6 +64,7 @@ export function createServer(options: {
     archiveMaxBytes: config.archiveMaxBytes,
     spoolBody: tempFileSpool(spoolDir(config)),
     ...(releasesChanged && { releasesChanged }),
+    ...(mail && { mail }),
   });
 
   const server = new Hono();

@@ -13,6 +13,8 @@ export interface ReceivedMail {
   parsed: ParsedMail;
   /** The connection it came in on: messages sent over one connection share it. */
   connection: string;
+  /** When the server accepted it (Date.now()), to measure send rates. */
+  receivedAt: number;
 }
 
 export interface SmtpFaults {
@@ -83,12 +85,13 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
       stream.on('end', async () => {
         await delay();
         if (faults.dropAfter !== undefined && accepted >= faults.dropAfter) {
-          // The socket is the connection's, not the session's (smtp-server keeps its connections in a Set).
-          const connections = (server as unknown as { connections: Set<{ session: unknown; _socket: { destroy(): void } }> }).connections;
-          for (const connection of connections) if (connection.session === session) connection._socket.destroy();
+          // The session is a plain object: the socket belongs to the server's connection of that id.
+          const connections = (server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }).connections;
+          for (const connection of connections) if (connection.id === session.id) connection._socket.destroy();
           return;
         }
         accepted++;
+        const receivedAt = Date.now();
         const raw = Buffer.concat(chunks).toString('utf8');
         const parsed = await simpleParser(raw);
         received.push({
@@ -97,6 +100,7 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
           raw,
           parsed,
           connection: session.id,
+          receivedAt,
         });
         callback();
         for (const wake of waiters) wake();

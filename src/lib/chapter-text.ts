@@ -27,13 +27,13 @@ export function truncate(text: string, max = DESCRIPTION_MAX_LENGTH): string {
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
-/** The first paragraph longer than 50 characters, cut at 160 with an ellipsis ('' when none). */
-export function chapterDescription(markdown: string): string {
+/** The first paragraph longer than 50 characters, cut at `max` (160) with an ellipsis ('' when none). */
+export function chapterDescription(markdown: string, max = DESCRIPTION_MAX_LENGTH): string {
   const paragraphs = markdownToPlainText(markdown)
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim());
   const first = paragraphs.find((paragraph) => paragraph.length > DESCRIPTION_MIN_PARAGRAPH) ?? '';
-  return truncate(first);
+  return truncate(first, max);
 }
 
 export function wordCount(markdown: string): number {
