@@ -20,6 +20,8 @@ import { releaseRoutes } from './releases/routes.ts';
 import { revisionRoutes } from './chapters/revisions/routes.ts';
 import { authorRoutes, socialRoutes } from './site/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
+import { subscriberAdminRoutes } from './subscriptions/admin-routes.ts';
+import { subscribeRoutes, unsubscribeRoutes } from './subscriptions/routes.ts';
 import { imageUploadRoutes, uploadFileRoutes } from './uploads/routes.ts';
 
 /**
@@ -61,6 +63,9 @@ export function createApp(deps: AppDeps) {
   app.route('/chapters', revisionRoutes);
   app.route('/chapters/comments', chapterCommentRoutes);
   app.route('/analytics', analyticsRoutes);
+  app.route('/subscribe', subscribeRoutes);
+  app.route('/unsubscribe', unsubscribeRoutes);
+  app.route('/admin/subscribers', subscriberAdminRoutes);
 
   app.notFound((c) => c.json({ success: false, error: 'No such API route.' }, 404));
   app.onError(handleError);

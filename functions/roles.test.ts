@@ -45,6 +45,11 @@ const PUBLIC_ROUTES = [
   'GET /api/chapters/comments/list',
   'POST /api/chapters/comments/create',
   'POST /api/analytics/ingest',
+  'POST /api/subscribe',
+  'POST /api/subscribe/confirm',
+  'GET /api/unsubscribe',
+  'GET /api/unsubscribe/info',
+  'POST /api/unsubscribe',
 ];
 
 /** Rows every permitted call can act on, made fresh for each test. */
@@ -56,6 +61,7 @@ interface Fixture {
   imageId: number;
   commentId: number;
   banId: number;
+  subscriberId: number;
 }
 
 interface RouteRule {
@@ -63,7 +69,8 @@ interface RouteRule {
   /** What a permitted caller sends: a query string and/or a body. Left out: a bare GET or an empty POST. */
   send?: (fx: Fixture) => Promise<RouteRequest> | RouteRequest;
 }
-type RouteRequest = Pick<CallOptions, 'json' | 'body'> & { query?: string };
+/** `params` fill the path's :name parts. */
+type RouteRequest = Pick<CallOptions, 'json' | 'body'> & { query?: string; params?: Record<string, string> };
 
 const ANY_STAFF = STAFF_ROLES;
 
@@ -155,6 +162,12 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/analytics/content': { roles: ANALYTICS_ROLES, send: () => ({ query: '?days=30&type=stories' }) },
   'GET /api/admin/analytics/retention': { roles: ANALYTICS_ROLES, send: () => ({ query: '?days=30&story=story-one' }) },
 
+  // Following by email: the author's list
+  'GET /api/admin/subscribers': { roles: CONTENT_ROLES },
+  'GET /api/admin/subscribers/export': { roles: CONTENT_ROLES },
+  'POST /api/admin/subscribers/import': { roles: CONTENT_ROLES, send: () => ({ json: { csv: 'new@example.com', story_slug: null } }) },
+  'DELETE /api/admin/subscribers/:id': { roles: CONTENT_ROLES, send: (fx) => ({ params: { id: String(fx.subscriberId) } }) },
+
   // Export and import (admin only)
   'GET /api/admin/export': { roles: ARCHIVE_ROLES },
   'POST /api/admin/import': {
@@ -214,8 +227,13 @@ async function insertFixture(): Promise<Fixture> {
     .values({ ip_address: '198.51.100.9', reason: '' })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const { id: subscriberId } = await db
+    .insertInto('subscribers')
+    .values({ email: 'reader@example.com', story_id: storyId, status: 'confirmed' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await t.deps.storage.put(`general/${UPLOADED_FILE}`, await pngBytes(), 'image/png');
-  return { storyId, chapterId, revisionId, galleryId, imageId, commentId, banId };
+  return { storyId, chapterId, revisionId, galleryId, imageId, commentId, banId, subscriberId };
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -229,8 +247,9 @@ async function sessionFor(role: StaffRole): Promise<string> {
 
 async function callRoute(key: string, rule: RouteRule, cookie?: string): Promise<Response> {
   const [method, path] = key.split(' ') as [string, string];
-  const { query = '', ...request } = (await rule.send?.(await insertFixture())) ?? {};
-  return t.call(`${path}${query}`, { method, ...request, ...(cookie ? { cookie } : {}) });
+  const { query = '', params = {}, ...request } = (await rule.send?.(await insertFixture())) ?? {};
+  const filled = path.replace(/:(\w+)/g, (part, name: string) => params[name] ?? part);
+  return t.call(`${filled}${query}`, { method, ...request, ...(cookie ? { cookie } : {}) });
 }
 
 describe('the route table', () => {

@@ -43,6 +43,7 @@ describe('export and import round trip', () => {
     expect(JSON.parse(before.rows['chapter_revisions']!)).toHaveLength(2);
     expect(JSON.parse(before.rows['chapter_autosaves']!)).toHaveLength(1);
     expect(JSON.parse(before.rows['analytics_events']!)).toHaveLength(2);
+    expect(JSON.parse(before.rows['subscribers']!)).toMatchObject([{ email: 'reader@example.com' }, { status: 'pending' }]);
 
     // The exactness the JS values would have lost, read back in the target.
     const { rows } = await sql<{ release_at: string; seed: string }>`

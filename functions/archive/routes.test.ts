@@ -111,6 +111,7 @@ describe('POST /api/admin/import', () => {
     await t.database.db.deleteFrom('social_links').execute();
     await t.database.db.deleteFrom('author_profile').execute();
     await t.database.db.deleteFrom('banned_ips').execute();
+    await t.database.db.deleteFrom('subscribers').execute();
     t.deps.storage = new MemoryStorage();
     const response = await t.call('/api/admin/import', { body: importForm(archive), cookie });
     expect(response.status, await response.clone().text()).toBe(200);

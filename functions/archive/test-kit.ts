@@ -23,7 +23,7 @@ export const HUGE_SEED = '18446744073709551615';
 
 /**
  * The demo seed plus comments (one held), likes, revisions and an autosave, a ban by the admin, gallery images uploaded
- * through the real pipeline, Upload Manager files, a scheduled chapter, analytics events and
+ * through the real pipeline, Upload Manager files, subscribers, a scheduled chapter, analytics events and
  * their rollups. `adminId`: an account in this database (bans refer to accounts).
  */
 export async function fillSite(db: Db, storage: Storage, adminId: number): Promise<void> {
@@ -69,6 +69,14 @@ export async function fillSite(db: Db, storage: Storage, adminId: number): Promi
   await db
     .insertInto('chapter_autosaves')
     .values({ chapter_id: scheduled.id, title: 'Working', content: 'Half a line', saved_by: adminId, saved_at: MICROSECONDS })
+    .execute();
+  // The author's mailing list: a follower of every story, and a pending one of a story.
+  await db
+    .insertInto('subscribers')
+    .values([
+      { email: 'reader@example.com', story_id: null, status: 'confirmed', token_issued_at: MICROSECONDS, confirmed_at: MICROSECONDS },
+      { email: "o'brien@xn--bcher-kva.example", story_id: story.id, status: 'pending', token_issued_at: MICROSECONDS },
+    ])
     .execute();
   await db
     .insertInto('banned_ips')

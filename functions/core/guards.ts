@@ -49,12 +49,21 @@ const formCsrf = csrf({ origin: ownOrigin, secFetchSite: sameOriginFetch });
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Posts that the token in their address authorises, not the visitor's browser: a mail
+ * provider's one-click unsubscribe (RFC 8058) comes with no Origin and no cookie, and another
+ * site holding the token could only do what the token already allows (docs/product.md,
+ * Following by email).
+ */
+const TOKEN_AUTHORISED_POSTS = new Set(['/api/unsubscribe', '/api/unsubscribe.php']);
+
+/**
  * A state-changing request whose Origin names another site is refused whatever its body: JSON
  * too, so that no CORS mistake or browser quirk can ever let another site's page write (decision
  * 21). No route is called by another server's browser, and requests without an Origin (curl,
  * server-to-server) are not browsers' and pass as before.
  */
 export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method === 'POST' && TOKEN_AUTHORISED_POSTS.has(c.req.path)) return next();
   const origin = c.req.header('origin');
   if (
     origin !== undefined &&

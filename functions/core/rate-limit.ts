@@ -42,6 +42,16 @@ export const LIKE_LIMIT: RateLimitPolicy = {
   message: 'You are liking too quickly. Please wait a little and try again.',
 };
 
+/** Follow-by-email subscribes: a reader follows a story or two, and each may send an email, so the limit is tight. */
+export const SUBSCRIBE_LIMIT: RateLimitPolicy = {
+  name: 'subscribe',
+  windows: [
+    { limit: 5, seconds: 60 },
+    { limit: 20, seconds: 60 * 60 },
+  ],
+  message: 'Too many requests to follow by email from your address. Please wait a little and try again.',
+};
+
 /** Analytics events: a busy reader sends a few a minute (page views, depth, clicks). */
 export const ANALYTICS_LIMIT: RateLimitPolicy = {
   name: 'analytics',
@@ -89,13 +99,18 @@ export function refuseWhenLimited(policy: RateLimitPolicy, results: readonly Hit
   if (retryAfter > 0) throw new AppError(429, policy.message, { 'Retry-After': String(retryAfter) });
 }
 
-/** Counts the request against `policy` for the client's address and refuses it once any window is full. */
+/** Counts the request against `policy` for the client's address; throws 429 once any window is full. */
+export async function checkRateLimit(c: Context<AppEnv>, policy: RateLimitPolicy): Promise<void> {
+  const results = [];
+  for (const { key, window, now } of await rateLimitHits(c, policy))
+    results.push(await rateLimitStore.hit(c.var.deps.db, key, window, now));
+  refuseWhenLimited(policy, results);
+}
+
+/** checkRateLimit as a route's middleware. */
 export function rateLimit(policy: RateLimitPolicy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const results = [];
-    for (const { key, window, now } of await rateLimitHits(c, policy))
-      results.push(await rateLimitStore.hit(c.var.deps.db, key, window, now));
-    refuseWhenLimited(policy, results);
+    await checkRateLimit(c, policy);
     await next();
   };
 }

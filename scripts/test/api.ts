@@ -11,6 +11,7 @@ import type { PublishState, RebuildTrigger } from '#core/rebuild.ts';
 import { sharpImages } from '#scripts/server/sharp-images.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 import { MemoryStorage } from './memory-storage.ts';
+import { recordingMail } from './recording-mail.ts';
 import { sessionCookieFrom } from './session.ts';
 import {
   bucketEmptier,
@@ -82,6 +83,8 @@ export function useApiTestContext(): ApiTestContext {
       images: sharpImages,
       now: () => ctx.clock.now ?? new Date(),
       releasesChanged: () => void ctx.releaseChanges++,
+      // Email on, as a configured site has it; tests of a site without it make an app without `mail`.
+      mail: recordingMail(TEST_ORIGIN),
     };
     ctx.app = createApp(ctx.deps);
   }, 60_000);
