@@ -8,6 +8,7 @@ import { userStore } from '#functions/auth/store.ts';
 import { chapterTestKit } from '#functions/chapters/test-kit.ts';
 import { sharpImages } from '#scripts/server/sharp-images.ts';
 import type { MailMessage, MailTransport } from '#core/mail.ts';
+import { MAIL_OFF_PUBLIC } from '#functions/subscriptions/messages.ts';
 import { ANALYTICS_CRON, clientIpOf, createWorker, type WaitUntil, type WorkerEnv, type WorkerRebuild } from './handler.ts';
 import { PAGE_CSP } from '#core/page-security.ts';
 
@@ -114,12 +115,24 @@ describe('worker fetch: the API', () => {
     expect(assets.asked).toEqual([]);
   });
 
-  it('gives requests the mail settings and closes their transport with the database', async () => {
+  it('lets readers follow with SMTP_URL set: the confirmation is queued for the cron, and the unused transport closed', async () => {
+    const subscribe = () =>
+      get('/api/subscribe', {
+        method: 'POST',
+        headers: { origin: 'https://author.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'reader@example.com' }),
+      });
+    const off = await subscribe();
+    expect([off.status, await off.json()]).toEqual([503, { success: false, error: MAIL_OFF_PUBLIC }]);
+    expect(mail.transports).toEqual([]);
+
     env = { ...env, ...MAIL_ENV };
-    expect((await get('/api/author/get')).status).toBe(200);
+    expect((await subscribe()).status).toBe(202);
     await Promise.all(background);
-    expect(closed).toBe(1);
     expect(mail.transports).toMatchObject([{ host: 'smtp.example', sent: [], closed: true }]);
+    expect(await t.database.db.selectFrom('mail_outbox').select(['kind', 'state']).execute()).toEqual([
+      { kind: 'confirm', state: 'pending' },
+    ]);
   });
 
   it('closes the database after the background work of the request, once per request', async () => {
