@@ -55,8 +55,6 @@ function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-const quietly = (mailer: Promise<WorkerMailer>) => void mailer.then((open) => open.close()).catch(() => {});
-
 export function workerMailTransport(config: MailConfig, timeouts: SmtpTimeouts = SMTP_TIMEOUTS): MailTransport {
   const options = connectionOptions(config.smtpUrl, timeouts.answerMs);
   const from = senderOf(config.from);
@@ -67,7 +65,7 @@ export function workerMailTransport(config: MailConfig, timeouts: SmtpTimeouts =
       const opening = WorkerMailer.connect(options);
       connection = withDeadline(opening, timeouts.totalMs, 'connecting').catch((error: unknown) => {
         connection = null;
-        quietly(opening); // it may still open after the deadline
+        void opening.then((late) => late.close()).catch(() => {}); // it may still open after the deadline
         throw new MailSendError(`could not connect to ${options.host}:${options.port}: ${answerOf(error)}`, false);
       });
     }
@@ -82,8 +80,8 @@ export function workerMailTransport(config: MailConfig, timeouts: SmtpTimeouts =
         // A copy: worker-mailer adds From, To, Date and the like to the object it is given.
         await withDeadline(mailer.send({ ...email, headers: { ...message.headers } }), timeouts.totalMs, `sending to ${message.to}`);
       } catch (error) {
-        if (connection) quietly(connection);
         connection = null;
+        void mailer.close().catch(() => {});
         const answer = answerOf(error);
         throw new MailSendError(answer, /^5\d\d/.test(answer));
       }
