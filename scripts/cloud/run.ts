@@ -23,6 +23,7 @@ import { medianGet, ms, timeGet } from './latency.ts';
 import { checkMailThroughCrash } from './mail-crash.ts';
 import { createDatabase } from '#scripts/test/database.ts';
 import { E2E_ADMIN } from '#scripts/test/session.ts';
+import { startSmtpServer } from '#scripts/test/smtp-server.ts';
 import { findPostgresBin, startCluster, type Cluster } from '#scripts/test/postgres-cluster.ts';
 import { readS3Config } from '#core/config-values.ts';
 import { REMOTE_TARGET_VARIABLE, type RemoteTarget } from '#scripts/test/remote-api.ts';
@@ -31,7 +32,7 @@ import { type RunningWorker, startWorker } from './wrangler-dev.ts';
 import { startWsProxy, type WsProxy } from './ws-proxy.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// The ports this harness uses (4821-4827, two per API suite worker from 4828, and 4840-4843 for
+// The ports this harness uses (4821-4827, two per API suite worker from 4828, and 4840-4844 for
 // mail); the worker's is the one the browser tests use.
 const PORT = {
   worker: 4821,
@@ -46,6 +47,7 @@ const PORT = {
   smtp: 4840,
   mailCrashWorker: 4841, // and its inspector on 4842
   mailCrashSmtp: 4843,
+  suiteSmtp: 4844,
 };
 /**
  * Workers in workerd for the whole API suite, each with a database and a bucket folder of its own
@@ -245,6 +247,9 @@ async function runApiSuiteInWorker(
   const databases = [firstDatabase];
   for (let n = 2; n <= API_SUITE_WORKERS; n++) databases.push(await createDatabase(cluster.url, `api_suite_${n}`, 'api_suite_1'));
   const { RATE_LIMIT_SCALE: _scale, ...shared } = settings;
+  // Email on, as the in-process app of the suite has it (scripts/test/api.ts); what is sent lands here.
+  const smtp = await startSmtpServer(PORT.suiteSmtp);
+  cleanups.push(() => smtp.close());
   // One after another: each runs the worker's build step (scripts/cloudflare-wasm.mjs), which writes a file.
   const workers: { worker: RunningWorker; target: RemoteTarget }[] = [];
   for (const [index, databaseUrl] of databases.entries()) {
@@ -255,6 +260,8 @@ async function runApiSuiteInWorker(
       DATABASE_URL: databaseUrl,
       SITE_URL: url,
       S3_PREFIX: `api-suite-${index + 1}/`,
+      SMTP_URL: `smtp://suite:secret@127.0.0.1:${PORT.suiteSmtp}`,
+      MAIL_FROM: '"Test Author" <news@author.example>',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       NEON_WS_PROXY: wsProxyUrl,
     };
