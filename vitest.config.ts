@@ -17,6 +17,10 @@ export default defineConfig(({ mode }) => {
       globalSetup: ['scripts/test/database-template.ts'],
       // Each file opens its own database; two cores do not gain from more parallel files.
       maxWorkers: 2,
+      // worker-mailer's ES module, through vite, so a test can stand in for the Worker-only module it
+      // imports (cloudflare:sockets): functions/cloudflare/smtp-transport.test.ts.
+      alias: { 'worker-mailer': 'worker-mailer/dist/index.mjs' },
+      server: { deps: { inline: ['worker-mailer'] } },
       projects: testProjects(root, files),
     },
   };

@@ -33,6 +33,7 @@ describe('readWorkerConfig', () => {
       deployHookUrl: undefined,
       rateLimitScale: 1,
       archiveMaxBytes: WORKER_ARCHIVE_MAX_BYTES,
+      mail: undefined,
     });
     expect(new TextDecoder().decode(config.sessionSecret)).toBe(SECRET);
     expect(config.s3).toMatchObject({ bucket: 'author-uploads', region: 'auto', forcePathStyle: true, endpoint: VALID.S3_ENDPOINT });
@@ -46,6 +47,28 @@ describe('readWorkerConfig', () => {
       address: 'proxy.example',
       secure: true,
     });
+  });
+
+  it('reads the mail settings as the Node server does', () => {
+    const config = readWorkerConfig({
+      ...VALID,
+      SMTP_URL: 'smtps://news%40author.example:p%40ss@smtp.example:465',
+      MAIL_FROM: '"Ada Quill" <news@author.example>',
+      MAIL_RATE_PER_MINUTE: '30',
+    });
+    expect(config.mail).toMatchObject({ from: '"Ada Quill" <news@author.example>', ratePerMinute: 30 });
+    expect(config.mail?.smtpUrl.href).toBe('smtps://news%40author.example:p%40ss@smtp.example:465');
+  });
+
+  it.each([
+    [{ MAIL_FROM: 'news@author.example' }, 'MAIL_FROM set without SMTP_URL'],
+    [{ SMTP_URL: 'https://user:hunter2@smtp.example', MAIL_FROM: 'news@author.example' }, 'SMTP_URL must look like smtp://'],
+    [{ SMTP_URL: 'smtp://smtp.example:587' }, 'MAIL_FROM must be the sender'],
+    [{ SMTP_URL: 'smtp://smtp.example:587', MAIL_FROM: 'news@author.example', MAIL_RATE_PER_MINUTE: '0' }, 'MAIL_RATE_PER_MINUTE'],
+  ])('refuses the mail settings %j, naming the variable', (change, message) => {
+    const error = errorOf({ ...VALID, ...change });
+    expect(error.message).toContain(message);
+    expect(error.message).not.toContain('hunter2');
   });
 
   it.each([

@@ -2,7 +2,7 @@
 // `wrangler secret put`, or `wrangler dev --var NAME:value`). Read on every request (it is a
 // few string checks), so a mistake is answered with a message naming the variable instead of
 // crashing the instance at start-up, and a fixed variable works without a new deploy.
-import { readInteger, readS3Config, readSiteUrl, type ConfigVariables } from '#core/config-values.ts';
+import { type ConfigVariables, type MailConfig, readInteger, readMailConfig, readS3Config, readSiteUrl } from '#core/config-values.ts';
 import type { S3StorageOptions } from '#core/s3-storage.ts';
 import { DEFAULT_RETENTION_DAYS } from '#functions/analytics/rollup.ts';
 import { parseDeployHookUrl } from '#core/deploy-hook.ts';
@@ -21,6 +21,8 @@ import { parseDeployHookUrl } from '#core/deploy-hook.ts';
  * - DEPLOY_HOOK_URL (secret): the build hook POSTed when content changes; unset, nothing is rebuilt.
  * - RATE_LIMIT_SCALE, ANALYTICS_RETENTION_DAYS: as for the Node server; ARCHIVE_MAX_BYTES likewise,
  *   but 32 MB by default and at most 100 MB (see WORKER_ARCHIVE_MAX_BYTES).
+ * - SMTP_URL (secret: it holds the password), MAIL_FROM, MAIL_RATE_PER_MINUTE: sending email, as for
+ *   the Node server (SMTP over Workers' TCP sockets: ./smtp-transport.ts); unset, nobody can follow by email.
  * The client's address is the CF-Connecting-IP header, which Cloudflare sets on every request.
  */
 export interface WorkerConfig {
@@ -35,6 +37,7 @@ export interface WorkerConfig {
   rateLimitScale: number;
   analyticsRetentionDays: number;
   archiveMaxBytes: number;
+  mail: MailConfig | undefined;
 }
 
 /** A configuration mistake; its message names the variable and never shows a secret. */
@@ -94,6 +97,7 @@ export function readWorkerConfig(env: ConfigVariables): WorkerConfig {
       rateLimitScale: readInteger(env, 'RATE_LIMIT_SCALE', 1, 1, 1000),
       analyticsRetentionDays: readInteger(env, 'ANALYTICS_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 1, 36_500),
       archiveMaxBytes: readInteger(env, 'ARCHIVE_MAX_BYTES', WORKER_ARCHIVE_MAX_BYTES, 1024 * 1024, 100 * 1024 * 1024),
+      mail: readMailConfig(env),
     };
   } catch (error) {
     throw error instanceof WorkerConfigError ? error : new WorkerConfigError((error as Error).message);

@@ -7,6 +7,8 @@ import { hashTestPassword } from '#scripts/test/passwords.ts';
 import { userStore } from '#functions/auth/store.ts';
 import { chapterTestKit } from '#functions/chapters/test-kit.ts';
 import { sharpImages } from '#scripts/server/sharp-images.ts';
+import type { MailMessage, MailTransport } from '#core/mail.ts';
+import { MAIL_OFF_PUBLIC } from '#functions/subscriptions/messages.ts';
 import { ANALYTICS_CRON, clientIpOf, createWorker, type WaitUntil, type WorkerEnv, type WorkerRebuild } from './handler.ts';
 import { PAGE_CSP } from '#core/page-security.ts';
 
@@ -55,7 +57,26 @@ function recordingRebuild() {
   return { rebuild, calls };
 }
 
+const MAIL_ENV = { SMTP_URL: 'smtps://news:secret@smtp.example:465', MAIL_FROM: 'Ada Quill <news@author.example>' };
+
+/** The SMTP transports the worker made, each recording what it sent and whether it was closed. */
+function recordingMail() {
+  const transports: { host: string; sent: MailMessage[]; closed: boolean }[] = [];
+  const make = (config: { smtpUrl: URL }): MailTransport => {
+    const transport = { host: config.smtpUrl.hostname, sent: [] as MailMessage[], closed: false };
+    transports.push(transport);
+    return {
+      send: async (message) => void transport.sent.push(message),
+      close: async () => {
+        transport.closed = true;
+      },
+    };
+  };
+  return { transports, make };
+}
+
 let assets: ReturnType<typeof fakeAssets>;
+let mail: ReturnType<typeof recordingMail>;
 let rebuild: ReturnType<typeof recordingRebuild>;
 let closed: number;
 let background: Promise<unknown>[];
@@ -67,6 +88,7 @@ const worker = createWorker({
   rebuildTrigger: () => rebuild.rebuild,
   images: sharpImages,
   storage: () => new MemoryStorage(),
+  mailTransport: (config) => mail.make(config),
   now: () => t.clock.now ?? new Date(),
 });
 
@@ -75,6 +97,7 @@ const get = (path: string, init?: RequestInit) => worker.fetch(new Request(`http
 beforeEach(() => {
   assets = fakeAssets();
   rebuild = recordingRebuild();
+  mail = recordingMail();
   closed = 0;
   background = [];
   env = { ASSETS: assets.binding, ...ENV };
@@ -90,6 +113,26 @@ describe('worker fetch: the API', () => {
     expect((await get('/api/author/get.php')).status).toBe(200);
     expect(await (await get('/api/no-such-route')).json()).toEqual({ success: false, error: 'No such API route.' });
     expect(assets.asked).toEqual([]);
+  });
+
+  it('lets readers follow with SMTP_URL set: the confirmation is queued for the cron, and the unused transport closed', async () => {
+    const subscribe = () =>
+      get('/api/subscribe', {
+        method: 'POST',
+        headers: { origin: 'https://author.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'reader@example.com' }),
+      });
+    const off = await subscribe();
+    expect([off.status, await off.json()]).toEqual([503, { success: false, error: MAIL_OFF_PUBLIC }]);
+    expect(mail.transports).toEqual([]);
+
+    env = { ...env, ...MAIL_ENV };
+    expect((await subscribe()).status).toBe(202);
+    await Promise.all(background);
+    expect(mail.transports).toMatchObject([{ host: 'smtp.example', sent: [], closed: true }]);
+    expect(await t.database.db.selectFrom('mail_outbox').select(['kind', 'state']).execute()).toEqual([
+      { kind: 'confirm', state: 'pending' },
+    ]);
   });
 
   it('closes the database after the background work of the request, once per request', async () => {
@@ -267,6 +310,38 @@ describe('worker scheduled', () => {
     expect(log).toHaveBeenCalledWith('[cron] deploy hook retry failed:', expect.any(Error));
     expect(rebuild.calls).toEqual(['idle']);
     expect(closed).toBe(1);
+  });
+
+  it('sends the queued emails last, over one transport that it closes, when SMTP_URL is set', async () => {
+    env = { ...env, ...MAIL_ENV };
+    const storyId = await insertStory();
+    await insertChapters(storyId, { chapter_number: 1, status: 'draft', release_at: new Date(Date.now() - 60_000).toISOString() });
+    await t.database.db
+      .insertInto('subscribers')
+      .values({ email: 'reader@example.com', status: 'confirmed', confirmed_at: new Date() })
+      .execute();
+
+    await worker.scheduled(EVERY_MINUTE, env, ctx);
+    expect(mail.transports).toHaveLength(1);
+    const [transport] = mail.transports;
+    expect(transport).toMatchObject({ host: 'smtp.example', closed: true });
+    expect(transport!.sent.map((message) => message.to)).toEqual(['reader@example.com']);
+    expect(transport!.sent[0]!.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/author\.example\/api\/unsubscribe\?token=/);
+    const outbox = await t.database.db.selectFrom('mail_outbox').select(['kind', 'state']).execute();
+    expect(outbox).toEqual([{ kind: 'release', state: 'sent' }]);
+    expect(closed).toBe(1);
+  });
+
+  it('makes no transport and sends nothing without SMTP_URL', async () => {
+    const storyId = await insertStory();
+    await insertChapters(storyId, { chapter_number: 1, status: 'published' });
+    await t.database.db
+      .insertInto('subscribers')
+      .values({ email: 'reader@example.com', status: 'confirmed', confirmed_at: new Date() })
+      .execute();
+    await worker.scheduled(EVERY_MINUTE, env, ctx);
+    expect(mail.transports).toEqual([]);
+    expect(await t.database.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
   });
 
   it('does not open the database when the configuration is invalid', async () => {

@@ -1,16 +1,20 @@
 // The Worker's two handlers, with the platform pieces passed in (worker.ts passes the real ones,
 // tests pass fakes): `fetch` sends /api/* to the one Hono app and any other address (one that
 // Cloudflare found no file for) to the site's fallback; `scheduled` (the cron triggers) releases
-// due chapters and retries a failed deploy hook every minute, and keeps the analytics rollups
-// current every hour. The app is created per request (about 0.5 ms) because its database is.
+// due chapters, retries a failed deploy hook and sends the queued emails every minute, and keeps
+// the analytics rollups current every hour. The app is created per request (about 0.5 ms) because
+// its database is.
 import { maintainAnalytics } from '#functions/analytics/rollup.ts';
 import { createApp } from '#functions/app.ts';
+import type { MailConfig } from '#core/config-values.ts';
 import { nowOf } from '#core/env.ts';
 import type { ImageProcessor } from '#core/images.ts';
+import type { MailDeps, MailTransport } from '#core/mail.ts';
 import type { RebuildTrigger } from '#core/rebuild.ts';
 import { S3Storage } from '#core/s3-storage.ts';
 import type { Storage } from '#core/storage.ts';
 import { canonicalAddress } from '#core/ip-address.ts';
+import { sendDueMail } from '#functions/mail/send-due.ts';
 import { runDueReleases } from '#functions/releases/run.ts';
 import { readWorkerConfig, type WorkerConfig } from './config.ts';
 import type { DatabaseSession } from './database.ts';
@@ -40,6 +44,8 @@ export interface WorkerPlatform {
   rebuildTrigger(config: WorkerConfig, db: DatabaseSession['db']): WorkerRebuild;
   images: ImageProcessor;
   storage?(config: WorkerConfig): Storage;
+  /** The SMTP connection (./smtp-transport.ts); it connects on its first message. */
+  mailTransport(config: MailConfig): MailTransport;
   now?(): Date;
 }
 
@@ -53,6 +59,12 @@ export const ANALYTICS_CRON = '7 * * * *';
 export interface ScheduledRun {
   cron?: string;
 }
+
+/**
+ * How long the cron's mail task may send: the rest of the minute's run, so runs do not pile up
+ * (overlapping runs would still send each email once: rows are claimed). What is left waits for the next run.
+ */
+export const MAIL_BUDGET_MS = 50_000;
 
 const CONFIG_ERROR = 'The site is not configured correctly. The server log names the setting to fix.';
 
@@ -80,12 +92,21 @@ const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWi
 
 export function createWorker(platform: WorkerPlatform) {
   const storageFor = platform.storage ?? ((config: WorkerConfig) => new S3Storage(config.s3));
+  const mailOf = (config: WorkerConfig): MailDeps | undefined =>
+    config.mail && {
+      transport: platform.mailTransport(config.mail),
+      from: config.mail.from,
+      ratePerMinute: config.mail.ratePerMinute,
+      siteUrl: config.siteUrl,
+    };
 
   async function answerApi(request: Request, env: WorkerEnv, ctx: WaitUntil): Promise<Response> {
     const config = configOrNull(env);
     if (!config) return Response.json({ success: false, error: CONFIG_ERROR }, { status: 500 });
     const session = platform.openDatabase(config);
     const rebuild = platform.rebuildTrigger(config, session.db);
+    // Emails are queued, and the cron sends them within a minute; only the admin's test email goes out now.
+    const mail = mailOf(config);
     const app = createApp({
       db: session.db,
       sessionSecret: config.sessionSecret,
@@ -97,13 +118,14 @@ export function createWorker(platform: WorkerPlatform) {
       secureCookies: config.siteUrl.startsWith('https://'),
       rateLimitScale: config.rateLimitScale,
       archiveMaxBytes: config.archiveMaxBytes,
+      ...(mail && { mail }),
       ...(platform.now && { now: platform.now }),
     });
     try {
       return await app.fetch(request);
     } finally {
       // The deploy hook's debounced call runs after the answer; the connections close after it.
-      ctx.waitUntil(rebuild.idle().finally(() => session.close()));
+      ctx.waitUntil(rebuild.idle().finally(() => Promise.all([session.close(), mail?.transport.close()])));
     }
   }
 
@@ -125,6 +147,12 @@ export function createWorker(platform: WorkerPlatform) {
         tasks.push(['analytics upkeep', () => maintainAnalytics(session.db, now, config.analyticsRetentionDays)]);
       }
       tasks.push(['deploy hook retry', () => rebuild.runDue()]);
+      // Last: it may take the rest of the run (MAIL_BUDGET_MS).
+      const mail = mailOf(config);
+      if (mail) {
+        const deps = { db: session.db, sessionSecret: config.sessionSecret, mail };
+        tasks.push(['mail', () => sendDueMail(deps, now, { budgetMs: MAIL_BUDGET_MS }).finally(() => mail.transport.close())]);
+      }
       const failed: string[] = [];
       try {
         for (const [name, task] of tasks) {

@@ -28,7 +28,7 @@ describe('wrangler.jsonc', () => {
 
   it('needs no Node compatibility and holds no secret', () => {
     expect(config.compatibility_flags).toEqual([]);
-    for (const secret of ['SESSION_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'DEPLOY_HOOK_URL'])
+    for (const secret of ['SESSION_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'DEPLOY_HOOK_URL', 'SMTP_URL'])
       expect(config.vars).not.toHaveProperty(secret);
   });
 });

@@ -1,6 +1,6 @@
 // Child processes for the benchmarks and test:cloud: started with their output kept for the error
 // message, stopped by PID (SIGTERM, then SIGKILL), and all stopped together on failure.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 
 const running: ChildProcess[] = [];
@@ -29,6 +29,31 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 10_000);
   await gone;
   clearTimeout(timer);
+}
+
+/** Every process below `pid`, deepest first (wrangler runs workerd as its child). */
+function descendantsOf(pid: number): number[] {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  return table.filter(([, parent]) => parent === pid).flatMap(([child]) => [...descendantsOf(child!), child!]);
+}
+
+/** A crash: SIGKILL to the process and everything it started, by PID; resolves when it is gone. */
+export async function killHard(child: ChildProcess): Promise<void> {
+  const index = running.indexOf(child);
+  if (index >= 0) running.splice(index, 1);
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  for (const pid of [...descendantsOf(child.pid), child.pid]) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+  await gone;
 }
 
 /** Every process started here and still running, newest first. */

@@ -4,8 +4,9 @@
 // it (`npm run build`, as a deployment does), runs the worker in workerd (`wrangler dev --local`),
 // then the cloud API tests (tests/cloud/*.test.ts) and the Playwright flows (tests/cloud/*.spec.ts)
 // against it, cuts the database off to see a 503 and the recovery, and prints a cold and a warm
-// request's time beside the Node server's. Last, the project's whole API suite (every test file
-// on scripts/test/api.ts) runs again over HTTP against a second worker with an empty database.
+// request's time beside the Node server's. Then a worker sending 1,000 emails is killed mid-run
+// and started again (scripts/cloud/mail-crash.ts). Last, the project's whole API suite (every test
+// file on scripts/test/api.ts) runs again over HTTP against a second worker with an empty database.
 // `npm run test:cloud -- FILTER...` runs only that suite, with vitest's file filters.
 // Why vitest for the cloud API tests: the same runner, assertions and reports as the unit tests,
 // one failing case at a time (the root vitest.config.ts does not include tests/, so `npm test` skips them).
@@ -19,8 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { runBounded, startProcess, stopAll, stopProcess, waitForOk } from '#scripts/bench/processes.ts';
 import { startHookRecorder } from './hook-recorder.ts';
 import { medianGet, ms, timeGet } from './latency.ts';
+import { checkMailThroughCrash } from './mail-crash.ts';
 import { createDatabase } from '#scripts/test/database.ts';
 import { E2E_ADMIN } from '#scripts/test/session.ts';
+import { startSmtpServer } from '#scripts/test/smtp-server.ts';
 import { findPostgresBin, startCluster, type Cluster } from '#scripts/test/postgres-cluster.ts';
 import { readS3Config } from '#core/config-values.ts';
 import { REMOTE_TARGET_VARIABLE, type RemoteTarget } from '#scripts/test/remote-api.ts';
@@ -29,8 +32,8 @@ import { type RunningWorker, startWorker } from './wrangler-dev.ts';
 import { startWsProxy, type WsProxy } from './ws-proxy.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// The ports this harness uses (4821-4827, and two per API suite worker from 4828); the worker's is
-// the one the browser tests use.
+// The ports this harness uses (4821-4827, two per API suite worker from 4828, and 4840-4844 for
+// mail); the worker's is the one the browser tests use.
 const PORT = {
   worker: 4821,
   wsProxy: 4822,
@@ -40,6 +43,11 @@ const PORT = {
   inspector: 4826,
   hook: 4827,
   suiteWorkers: 4828,
+  /** The cloud mail tests' SMTP server (tests/cloud/mail.test.ts starts it; the worker sends to it). */
+  smtp: 4840,
+  mailCrashWorker: 4841, // and its inspector on 4842
+  mailCrashSmtp: 4843,
+  suiteSmtp: 4844,
 };
 /**
  * Workers in workerd for the whole API suite, each with a database and a bucket folder of its own
@@ -109,12 +117,19 @@ async function main(): Promise<void> {
 
   step('npm run build:cloud (the static site, read from the database, readied for Cloudflare)');
   // The two steps of `npm run build:cloud`, each bounded in time.
-  await runNode(['scripts/build.ts'], cliEnv, 180_000);
+  // The worker below sends email, so the pages show the Follow forms.
+  await runNode(['scripts/build.ts'], { ...cliEnv, FOLLOW_BY_EMAIL: 'true' }, 180_000);
   await runNode(['scripts/cloudflare-assets.ts'], cliEnv, 30_000);
 
   const filters = process.argv.slice(2);
-  if (filters.length === 0) await checkMainWorker(settings, cliEnv, proxy, hook.url, hook.controlUrl);
-  else console.log(`only the API suite, with the vitest filters ${filters.join(' ')}`);
+  if (filters.length === 0) {
+    // A copy of the demo content, taken while nothing is connected to it (a template must be idle;
+    // so the copy is asked for from another database).
+    const crashDatabase = await createDatabase(cluster.url.replace(/\/postgres$/, '/template1'), 'mail_crash', 'postgres');
+    await checkMainWorker(settings, cliEnv, proxy, hook.url, hook.controlUrl);
+    step('the mail outbox through a crash: workerd killed while sending 1,000 emails, started again');
+    await checkMailCrash(crashDatabase, settings, proxy.url);
+  } else console.log(`only the API suite, with the vitest filters ${filters.join(' ')}`);
 
   step('the whole API suite against a worker of its own (vitest, tests/cloud/vitest.api-suite.config.ts)');
   await runApiSuiteInWorker(cluster, proxy.url, settings, filters);
@@ -162,12 +177,15 @@ async function checkMainWorker(
       DEPLOY_HOOK_URL: hookUrl,
       // Only for this local run: the Neon driver reaches the loopback PostgreSQL through the proxy.
       NEON_WS_PROXY: proxy.url,
+      // With a login, as a provider wants one; tests/cloud/mail.test.ts runs the server and reads what arrived.
+      SMTP_URL: `smtp://news%40author.example:secret@127.0.0.1:${PORT.smtp}`,
+      MAIL_FROM: '"Cloud Tëst" <news@author.example>',
     },
   });
   const cold = await timeGet(workerUrl + LATENCY_ROUTE);
   console.log(`worker ready after ${ms(worker.startMs)}; its first request (${LATENCY_ROUTE}) took ${ms(cold)}`);
 
-  const testEnv = { ...process.env, CLOUD_BASE_URL: workerUrl, CLOUD_HOOK_CONTROL_URL: hookControlUrl };
+  const testEnv = { ...process.env, CLOUD_BASE_URL: workerUrl, CLOUD_HOOK_CONTROL_URL: hookControlUrl, CLOUD_SMTP_PORT: String(PORT.smtp) };
   try {
     step('the cloud API tests against the worker (vitest, tests/cloud/*.test.ts)');
     await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'], testEnv, 300_000);
@@ -198,6 +216,20 @@ async function checkMainWorker(
   );
 }
 
+/** A worker of its own on a copy of the demo content, sending to an SMTP server of its own. */
+async function checkMailCrash(databaseUrl: string, settings: Record<string, string>, wsProxyUrl: string): Promise<void> {
+  const port = PORT.mailCrashWorker;
+  const vars = {
+    ...settings,
+    DATABASE_URL: databaseUrl,
+    SITE_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    NEON_WS_PROXY: wsProxyUrl,
+  };
+  const config = path.join(projectRoot, 'wrangler.jsonc');
+  await checkMailThroughCrash({ projectRoot, config, port, inspectorPort: port + 1, readyTimeoutMs: 90_000, vars }, PORT.mailCrashSmtp);
+}
+
 /**
  * The project's API test files, run again over HTTP (scripts/test/remote-api.ts) against a second
  * worker: its own database, emptied before each test, and its own folder of the bucket. Rate limits
@@ -215,6 +247,9 @@ async function runApiSuiteInWorker(
   const databases = [firstDatabase];
   for (let n = 2; n <= API_SUITE_WORKERS; n++) databases.push(await createDatabase(cluster.url, `api_suite_${n}`, 'api_suite_1'));
   const { RATE_LIMIT_SCALE: _scale, ...shared } = settings;
+  // Email on, as the in-process app of the suite has it (scripts/test/api.ts); what is sent lands here.
+  const smtp = await startSmtpServer(PORT.suiteSmtp);
+  cleanups.push(() => smtp.close());
   // One after another: each runs the worker's build step (scripts/cloudflare-wasm.mjs), which writes a file.
   const workers: { worker: RunningWorker; target: RemoteTarget }[] = [];
   for (const [index, databaseUrl] of databases.entries()) {
@@ -225,6 +260,8 @@ async function runApiSuiteInWorker(
       DATABASE_URL: databaseUrl,
       SITE_URL: url,
       S3_PREFIX: `api-suite-${index + 1}/`,
+      SMTP_URL: `smtp://suite:secret@127.0.0.1:${PORT.suiteSmtp}`,
+      MAIL_FROM: '"Test Author" <news@author.example>',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       NEON_WS_PROXY: wsProxyUrl,
     };

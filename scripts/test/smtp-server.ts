@@ -35,6 +35,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Every connection opened to the server. */
   connections: number;
+  /** The user names of the logins (AUTH); any password is accepted. */
+  logins: string[];
   faults: SmtpFaults;
   /** Forgets what was received and counted, and turns every fault off (between tests). */
   reset(): void;
@@ -64,12 +66,17 @@ export async function startSmtpServer(port?: number, options: SmtpServerOptions 
 
   const server = new SMTPServer({
     authOptional: true,
+    allowInsecureAuth: true, // loopback, no TLS: a client with credentials logs in over plain SMTP
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 10 * 1024 * 1024,
     onConnect(_session, callback) {
       state.connections++;
       callback();
+    },
+    onAuth(auth, _session, callback) {
+      state.logins.push(auth.username ?? '');
+      callback(null, { user: auth.username });
     },
     onMailFrom(_address, _session, callback) {
       void delay().then(() => callback());
@@ -127,6 +134,7 @@ export async function startSmtpServer(port?: number, options: SmtpServerOptions 
     port: listenPort,
     received,
     connections: 0,
+    logins: [],
     faults,
     reset() {
       received.length = 0;
