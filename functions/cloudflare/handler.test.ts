@@ -57,6 +57,9 @@ function recordingRebuild() {
   return { rebuild, calls };
 }
 
+/** The page of chapter 1 of the chapter test kit's story, which a test "deploys" by adding it to PAGES. */
+const CHAPTER_PAGE = '/storytime/story/the-lantern-fleet/chapter/1/';
+
 const MAIL_ENV = { SMTP_URL: 'smtps://news:secret@smtp.example:465', MAIL_FROM: 'Ada Quill <news@author.example>' };
 
 /** The SMTP transports the worker made, each recording what it sent and whether it was closed. */
@@ -102,7 +105,10 @@ beforeEach(() => {
   background = [];
   env = { ASSETS: assets.binding, ...ENV };
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete PAGES[CHAPTER_PAGE];
+});
 
 describe('worker fetch: the API', () => {
   it('answers /api/* (with and without .php) from the Hono app, never from the assets', async () => {
@@ -321,7 +327,9 @@ describe('worker scheduled', () => {
       .values({ email: 'reader@example.com', status: 'confirmed', confirmed_at: new Date() })
       .execute();
 
+    PAGES[CHAPTER_PAGE] = '<h1>Chapter 1</h1>';
     await worker.scheduled(EVERY_MINUTE, env, ctx);
+    expect(assets.asked).toContain(`GET ${CHAPTER_PAGE}`);
     expect(mail.transports).toHaveLength(1);
     const [transport] = mail.transports;
     expect(transport).toMatchObject({ host: 'smtp.example', closed: true });
@@ -330,6 +338,24 @@ describe('worker scheduled', () => {
     const outbox = await t.database.db.selectFrom('mail_outbox').select(['kind', 'state']).execute();
     expect(outbox).toEqual([{ kind: 'release', state: 'sent' }]);
     expect(closed).toBe(1);
+  });
+
+  it('announces a release only once the deployed site serves its chapter page', async () => {
+    env = { ...env, ...MAIL_ENV };
+    const storyId = await insertStory();
+    await insertChapters(storyId, { chapter_number: 1, status: 'published' });
+    await t.database.db
+      .insertInto('subscribers')
+      .values({ email: 'reader@example.com', status: 'confirmed', confirmed_at: new Date() })
+      .execute();
+
+    await worker.scheduled(EVERY_MINUTE, env, ctx);
+    expect(assets.asked).toContain(`GET ${CHAPTER_PAGE}`);
+    expect(await t.database.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+
+    PAGES[CHAPTER_PAGE] = '<h1>Chapter 1</h1>';
+    await worker.scheduled(EVERY_MINUTE, env, ctx);
+    expect(mail.transports.flatMap((transport) => transport.sent.map((message) => message.to))).toEqual(['reader@example.com']);
   });
 
   it('makes no transport and sends nothing without SMTP_URL', async () => {

@@ -150,7 +150,10 @@ export function createWorker(platform: WorkerPlatform) {
       // Last: it may take the rest of the run (MAIL_BUDGET_MS).
       const mail = mailOf(config);
       if (mail) {
-        const deps = { db: session.db, sessionSecret: config.sessionSecret, mail };
+        // A release is announced once the deployed site serves its chapter page (a deploy takes
+        // minutes after the hook); the static assets answer that without leaving Cloudflare.
+        const pageIsLive = async (pathname: string) => (await env.ASSETS.fetch(new Request(new URL(pathname, config.siteUrl)))).ok;
+        const deps = { db: session.db, sessionSecret: config.sessionSecret, mail: { ...mail, pageIsLive } };
         tasks.push(['mail', () => sendDueMail(deps, now, { budgetMs: MAIL_BUDGET_MS }).finally(() => mail.transport.close())]);
       }
       const failed: string[] = [];

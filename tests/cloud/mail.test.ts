@@ -2,6 +2,7 @@
 // names it, scripts/cloud/run.ts): subscribe, the confirmation sent by the cron, confirm, a
 // release notified exactly once with the one-click unsubscribe headers, the one-click POST as a
 // mail provider sends it, and nothing more after it.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapterPath } from '#lib/reader-urls.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#scripts/test/smtp-server.ts';
@@ -23,6 +24,23 @@ async function runCron(): Promise<void> {
 const to = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
 const linkIn = (mail: ReceivedMail, path: string) =>
   new RegExp(`${BASE_URL}${path}\\?token=([^\\s"<&]+)`).exec(mail.parsed.text ?? '')?.[1];
+
+/** The folder wrangler dev serves the site from (scripts/cloud/run.ts builds it). */
+const SITE_DIR = new URL('../../dist/', import.meta.url);
+
+/**
+ * Does what a deploy does for the chapter's page: the worker announces a release only once its page
+ * is served. wrangler dev reloads when its assets folder changes; this waits until the page is served.
+ * The page stays (removing it would reload the worker under the next test): every run builds dist anew.
+ */
+async function deployChapterPage(slug: string, number: number): Promise<void> {
+  const folder = new URL(`.${chapterPath(slug, number)}/`, SITE_DIR);
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(new URL('index.html', folder), `<!doctype html><title>Chapter ${number}</title>`);
+  await expect
+    .poll(async () => (await fetch(`${BASE_URL}${chapterPath(slug, number)}/`).catch(() => null))?.status, { timeout: 30_000 })
+    .toBe(200);
+}
 
 async function publishChapter(cookie: string, storyId: number, number: number, title: string) {
   const created = await answer(
@@ -65,6 +83,9 @@ describe('following a story by email, in the worker', () => {
 
     await publishChapter(cookie, storyId, 1, 'First Light');
     await runCron();
+    expect(to(READER)).toHaveLength(1); // its page is not deployed yet: the email would lead nowhere
+    await deployChapterPage(slug, 1);
+    await runCron();
     await runCron(); // a second run sends nothing again
     const notices = to(READER).slice(1);
     expect(notices).toHaveLength(1);
@@ -86,7 +107,8 @@ describe('following a story by email, in the worker', () => {
     expect(oneClick.status).toBe(200);
 
     await publishChapter(cookie, storyId, 2, 'Second Light');
+    await deployChapterPage(slug, 2);
     await runCron();
     expect(to(READER)).toHaveLength(2);
-  }, 60_000);
+  }, 120_000);
 });
