@@ -19,8 +19,13 @@ import { runBounded, startProcess, stopAll, waitForOk } from './processes.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FOLLOWERS = Number(process.env['BENCH_FOLLOWERS'] ?? 10_000);
-/** High enough that 10,000 emails take under a minute; a provider's limit is far lower (default 120). */
-const RATE_PER_MINUTE = Number(process.env['BENCH_MAIL_RATE'] ?? 12_000);
+/**
+ * 10,000 emails in under two minutes, and within what one sender holds here (one email in flight,
+ * each waiting for its answer and its UPDATE: about 7,500 a minute); a provider's limit is far lower (default 120).
+ */
+const RATE_PER_MINUTE = Number(process.env['BENCH_MAIL_RATE'] ?? 6000);
+/** The released chapter's page (scripts/test/mail-followers.ts makes it): the release is announced once it is live. */
+const CHAPTER_PAGE = '/storytime/story/the-lantern-fleet/chapter/1/';
 /** Readers' requests: a steady rate (not as many as possible), so they measure waits without starving the sender. */
 const READER_LOAD = { connections: 10, overallRate: 100, duration: 15 };
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'));
@@ -76,6 +81,9 @@ async function main(): Promise<void> {
     body: JSON.stringify({ id: chapterId, status: 'published' }),
   });
   if (!publish.ok) throw new Error(`publishing failed: ${publish.status} ${await publish.text()}`);
+  // A release is announced once its page is live: first the rebuild, then the announce.
+  while ((await fetch(`${base}${CHAPTER_PAGE}`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
+  const liveMs = performance.now() - published;
   // The announce is one transaction: the rows appear all at once.
   let announcedMs = NaN;
   while (Number.isNaN(announcedMs)) {
@@ -83,7 +91,8 @@ async function main(): Promise<void> {
     if (status.queued + smtp.received.length >= FOLLOWERS) announcedMs = performance.now() - published;
     else await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  console.log(`  outbox rows written: ${announcedMs.toFixed(0)} ms after the publish was answered (polled every 20 ms)`);
+  console.log(`  chapter page live: ${liveMs.toFixed(0)} ms after the publish was answered (the site's rebuild)`);
+  console.log(`  outbox rows written: ${(announcedMs - liveMs).toFixed(0)} ms after that (polled every 20 ms)`);
   await new Promise((resolve) => setTimeout(resolve, 10_000)); // the send in full swing
   console.log(`  readers during the send: ${await readerP99(page)}`);
   await smtp.waitForMessages(FOLLOWERS, 10 * 60_000);
