@@ -71,6 +71,9 @@ export async function saveChapter(page: Page): Promise<Response> {
 
 /** From the chapter editor back to the story's chapters; `leave` answers the question about unsaved text. */
 export async function backToChapters(page: Page, storyTitle: string, { leave = false } = {}): Promise<void> {
+  // A save's answer reaches the test before the page has taken it in; until then the page still
+  // counts the text as unsaved and rightly asks before leaving.
+  if (!leave) await expect(page.getByText(/^(All changes saved|Not saved yet)$/)).toBeVisible();
   await page.getByRole('link', { name: `Back to the chapters of ${storyTitle}` }).click();
   if (leave) await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByRole('heading', { name: `Chapters of “${storyTitle}”` })).toBeVisible();
