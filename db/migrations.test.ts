@@ -29,10 +29,12 @@ const TABLES: (keyof Database)[] = [
   'image_comments',
   'image_likes',
   'login_throttle',
+  'mail_outbox',
   'rate_limit_counters',
   'revoked_sessions',
   'social_links',
   'stories',
+  'subscribers',
   'users',
 ];
 
@@ -61,10 +63,10 @@ describe('migrations', () => {
     expect(await appTables()).toEqual([]);
   });
 
-  it('create all 24 tables, once', async () => {
+  it('create every table, once', async () => {
     expect(await migrateToLatest(database.db)).toEqual(NAMES.map((name) => `applied ${name}`));
     expect(await appTables()).toEqual(TABLES);
-    expect(TABLES).toHaveLength(27);
+    expect(TABLES).toHaveLength(29);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
@@ -173,5 +175,24 @@ describe('database constraints', () => {
     await expect(comment('x'.repeat(1000))).resolves.toBeDefined();
     const rows = await db().selectFrom('chapter_comments').select(['author_name', 'status']).execute();
     expect(rows).toEqual([{ author_name: 'Anonymous', status: 'pending' }]);
+  });
+
+  it('keeps one subscription per address and scope, and a story’s followers and their queued emails go with it', async () => {
+    const { id } = await story();
+    const [{ id: chapterId }] = (await chapter(id, 1)) as [{ id: number }];
+    const follow = (story_id: number | null) =>
+      db().insertInto('subscribers').values({ email: 'reader@example.com', story_id, status: 'confirmed' }).returning('id').execute();
+    const [{ id: storyFollower }] = (await follow(id)) as [{ id: number }];
+    await follow(null);
+    await expect(follow(id)).rejects.toThrow(/subscribers_email_scope/);
+    await expect(follow(null)).rejects.toThrow(/subscribers_email_scope/);
+    const release = () =>
+      db().insertInto('mail_outbox').values({ kind: 'release', subscriber_id: storyFollower, chapter_id: chapterId }).execute();
+    await release();
+    await expect(release()).rejects.toThrow(/mail_outbox_release_once/);
+
+    await db().deleteFrom('stories').where('id', '=', id).execute();
+    expect(await db().selectFrom('subscribers').select('story_id').execute()).toEqual([{ story_id: null }]);
+    expect(await db().selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
   });
 });
