@@ -60,6 +60,15 @@ function recordingRebuild() {
 /** The page of chapter 1 of the chapter test kit's story, which a test "deploys" by adding it to PAGES. */
 const CHAPTER_PAGE = '/storytime/story/the-lantern-fleet/chapter/1/';
 
+/** A story with one chapter as given, and a confirmed follower of every story. */
+async function followedStory(chapter: Parameters<typeof insertChapters>[1]): Promise<void> {
+  await insertChapters(await insertStory(), chapter);
+  await t.database.db
+    .insertInto('subscribers')
+    .values({ email: 'reader@example.com', status: 'confirmed', confirmed_at: new Date() })
+    .execute();
+}
+
 const MAIL_ENV = { SMTP_URL: 'smtps://news:secret@smtp.example:465', MAIL_FROM: 'Ada Quill <news@author.example>' };
 
 /** The SMTP transports the worker made, each recording what it sent and whether it was closed. */
@@ -320,12 +329,7 @@ describe('worker scheduled', () => {
 
   it('sends the queued emails last, over one transport that it closes, when SMTP_URL is set', async () => {
     env = { ...env, ...MAIL_ENV };
-    const storyId = await insertStory();
-    await insertChapters(storyId, { chapter_number: 1, status: 'draft', release_at: new Date(Date.now() - 60_000).toISOString() });
-    await t.database.db
-      .insertInto('subscribers')
-      .values({ email: 'reader@example.com', status: 'confirmed', confirmed_at: new Date() })
-      .execute();
+    await followedStory({ chapter_number: 1, status: 'draft', release_at: new Date(Date.now() - 60_000).toISOString() });
 
     PAGES[CHAPTER_PAGE] = '<h1>Chapter 1</h1>';
     await worker.scheduled(EVERY_MINUTE, env, ctx);
@@ -342,12 +346,7 @@ describe('worker scheduled', () => {
 
   it('announces a release only once the deployed site serves its chapter page', async () => {
     env = { ...env, ...MAIL_ENV };
-    const storyId = await insertStory();
-    await insertChapters(storyId, { chapter_number: 1, status: 'published' });
-    await t.database.db
-      .insertInto('subscribers')
-      .values({ email: 'reader@example.com', status: 'confirmed', confirmed_at: new Date() })
-      .execute();
+    await followedStory({ chapter_number: 1, status: 'published' });
 
     await worker.scheduled(EVERY_MINUTE, env, ctx);
     expect(assets.asked).toContain(`GET ${CHAPTER_PAGE}`);
@@ -359,12 +358,7 @@ describe('worker scheduled', () => {
   });
 
   it('makes no transport and sends nothing without SMTP_URL', async () => {
-    const storyId = await insertStory();
-    await insertChapters(storyId, { chapter_number: 1, status: 'published' });
-    await t.database.db
-      .insertInto('subscribers')
-      .values({ email: 'reader@example.com', status: 'confirmed', confirmed_at: new Date() })
-      .execute();
+    await followedStory({ chapter_number: 1, status: 'published' });
     await worker.scheduled(EVERY_MINUTE, env, ctx);
     expect(mail.transports).toEqual([]);
     expect(await t.database.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
