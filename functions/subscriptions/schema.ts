@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParam, slugField } from '#core/fields.ts';
 import { SUBSCRIBER_STATUSES } from '#db/types.ts';
 import { checkEmailAddress } from '#lib/email-address.ts';
+import { SUBSCRIBER_IMPORT_MAX_CHARACTERS } from '#lib/limits.ts';
 
 /** An address as typed, turned into its stored form (lower case, ASCII domain), or its problem as the message. */
 export const emailField = z.string().transform((input, ctx) => {
@@ -50,9 +51,7 @@ export type SubscriberListQuery = z.output<typeof subscriberListQuery>;
 
 export const subscriberIdParam = z.strictObject({ id: idParam });
 
-export const IMPORT_MAX_CHARACTERS = 1024 * 1024;
-
 export const importBody = z.strictObject({
-  csv: z.string().max(IMPORT_MAX_CHARACTERS, 'The CSV file is too large (the limit is 1 MB).'),
+  csv: z.string().max(SUBSCRIBER_IMPORT_MAX_CHARACTERS, 'The CSV file is too large (the limit is 1 MB).'),
   story_slug: scopeField,
 });

@@ -13,6 +13,8 @@ export const CHAPTER_FILE_MAX_BYTES = 1 * MB;
 /** Files in one bulk upload, and the request's total size. */
 export const BULK_UPLOAD_MAX_FILES = 500;
 export const BULK_UPLOAD_MAX_BYTES = 25 * MB;
+/** A CSV of addresses the author imports into the subscriber list. */
+export const SUBSCRIBER_IMPORT_MAX_CHARACTERS = 1 * MB;
 
 /** Chapter list page size for readers, and the admin's fetch limit. */
 export const READER_CHAPTER_PAGE_SIZE = 20;

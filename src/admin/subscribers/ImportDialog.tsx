@@ -2,7 +2,7 @@
 // address gets a confirmation email and receives nothing else until it is confirmed; the
 // result names what was added, what was there already and each line that is not an address.
 import { type FormEvent, useState } from 'react';
-import { IMPORT_MAX_CHARACTERS } from '#functions/subscriptions/schema.ts';
+import { SUBSCRIBER_IMPORT_MAX_CHARACTERS } from '#lib/limits.ts';
 import { Field, FormActions, NoticeBanner } from '../components.tsx';
 import { failureText } from '../data/failure.ts';
 import { Modal } from '../Modal.tsx';
@@ -12,7 +12,7 @@ import { EVERY_STORY } from './display.ts';
 import { CountTiles, TableHead } from './parts.tsx';
 import { useImportSubscribers } from './queries.ts';
 
-/** The server reads at most IMPORT_MAX_CHARACTERS: a bigger file is refused before it is sent. */
+/** The server reads at most SUBSCRIBER_IMPORT_MAX_CHARACTERS: a bigger file is refused before it is sent. */
 const TOO_BIG = 'That file is larger than 1 MB: split it and import the parts one after the other.';
 
 export function ImportDialog({ onClose }: { onClose(): void }) {
@@ -27,7 +27,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
     event.preventDefault();
     importing.reset();
     const csv = file ? await file.text() : '';
-    const refused = !file ? 'Choose a CSV file first.' : csv.length > IMPORT_MAX_CHARACTERS ? TOO_BIG : null;
+    const refused = !file ? 'Choose a CSV file first.' : csv.length > SUBSCRIBER_IMPORT_MAX_CHARACTERS ? TOO_BIG : null;
     setProblem(refused);
     if (!refused) importing.mutate({ csv, storySlug: scope || null });
   }
