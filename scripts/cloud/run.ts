@@ -29,6 +29,7 @@ import { readS3Config } from '#core/config-values.ts';
 import { REMOTE_TARGET_VARIABLE, type RemoteTarget } from '#scripts/test/remote-api.ts';
 import { S3_BUCKET, S3_CREDENTIALS, startS3Server } from './s3.ts';
 import { type RunningWorker, startWorker } from './wrangler-dev.ts';
+import { addFollowedStory, unpublishFollowedStory } from './followed-story.ts';
 import { startWsProxy, type WsProxy } from './ws-proxy.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -114,12 +115,14 @@ async function main(): Promise<void> {
   await runNode(['scripts/db-migrate.ts'], cliEnv, 60_000);
   await runNode(['scripts/db-seed.ts'], cliEnv, 60_000);
   await runNode(['scripts/create-admin.ts', '--username', 'admin', '--role', 'admin', '--password', ADMIN_PASSWORD], cliEnv, 60_000);
+  await addFollowedStory(cluster.url);
 
   step('npm run build:cloud (the static site, read from the database, readied for Cloudflare)');
   // The two steps of `npm run build:cloud`, each bounded in time.
   // The worker below sends email, so the pages show the Follow forms.
   await runNode(['scripts/build.ts'], { ...cliEnv, FOLLOW_BY_EMAIL: 'true' }, 180_000);
   await runNode(['scripts/cloudflare-assets.ts'], cliEnv, 30_000);
+  await unpublishFollowedStory(cluster.url);
 
   const filters = process.argv.slice(2);
   if (filters.length === 0) {
