@@ -224,6 +224,7 @@ async function showNotification(browser: Browser, message: SinkMessage) {
 
 // After the tests, passed or failed: the other specs on this site count the stories.
 test.afterAll(async ({ browser }) => {
+  test.setTimeout(120_000); // a republish under load
   const page = await browser.newPage();
   await signIn(page);
   await deleteStory(page.request);
