@@ -2,6 +2,7 @@
 // Keep in step with db/migrations: the migration is the source of truth for constraints.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { GalleryRating, GenerationSettings, Generator, LoraUse } from '#lib/galleries.ts';
+import type { FeedContent } from '#lib/profile.ts';
 import type { SocialPlatform } from '#lib/socials.ts';
 import type { ReleaseSchedule } from '#lib/releases.ts';
 import type { ChapterRevisionKind, ChapterStatus, StoryStatus } from '#lib/stories.ts';
@@ -37,6 +38,10 @@ export interface AuthorProfileTable {
   site_domain: string | null;
   /** IANA name (Europe/Berlin): release times are written and shown in it. */
   time_zone: ColumnType<string, string | undefined, string>;
+  /** What the Atom feeds carry of each chapter: its summary or its whole text (docs/product.md, Feeds and previews). */
+  feed_content: ColumnType<FeedContent, FeedContent | undefined, FeedContent>;
+  /** Where the licence of the gallery's images is written; named in their structured data. */
+  image_license_url: string | null;
   updated_at: UpdatedAt;
 }
 

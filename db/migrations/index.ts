@@ -12,6 +12,7 @@ import * as archiveImports from './2026-11-22T0700_archive_imports.ts';
 import * as revokedSessions from './2026-11-26T0000_revoked_sessions.ts';
 import * as writingDesk from './2026-11-27T0000_writing_desk.ts';
 import * as followers from './2026-11-28T0000_followers.ts';
+import * as readerWeb from './2026-11-29T0000_reader_web.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000_initial': initial,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0000_revoked_sessions': revokedSessions,
   '2026-11-27T0000_writing_desk': writingDesk,
   '2026-11-28T0000_followers': followers,
+  '2026-11-29T0000_reader_web': readerWeb,
 };

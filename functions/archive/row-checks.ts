@@ -29,7 +29,15 @@ function unchangedBy(schema: z.ZodType, fields: readonly string[]): RowCheck {
   };
 }
 
-const PROFILE_FIELDS = ['profile_image', 'background_image_light', 'background_image_dark', 'site_domain', 'time_zone'] as const;
+const PROFILE_FIELDS = [
+  'profile_image',
+  'background_image_light',
+  'background_image_dark',
+  'site_domain',
+  'time_zone',
+  'feed_content',
+  'image_license_url',
+] as const;
 const profileCheck = unchangedBy(
   profileUpdateSchema.pick(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, true])) as Record<(typeof PROFILE_FIELDS)[number], true>),
   PROFILE_FIELDS,

@@ -1,6 +1,7 @@
 // The API's input rules for the profile and social links: every request is checked here first.
 import { z } from 'zod';
 import { PROFILE_LIMITS, URL_MAX_LENGTH } from '#lib/limits.ts';
+import { FEED_CONTENT } from '#lib/profile.ts';
 import { isTimeZone } from '#lib/releases.ts';
 import { SOCIAL_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '#lib/socials.ts';
 import { isImageAddress, isWebUrl, lowerCaseScheme } from '#lib/web-addresses.ts';
@@ -21,6 +22,11 @@ const optionalText = (max: number) =>
 
 const optionalImage = optionalText(URL_MAX_LENGTH)
   .refine((value) => value == null || isImageAddress(value), 'must be a path on this site (starting with /) or an http(s) URL')
+  .transform((value) => value && lowerCaseScheme(value));
+
+// The scheme is stored in lower case: "HTTPS://…" is a fine URL, and the database accepts only "https://…".
+const webUrl = optionalText(URL_MAX_LENGTH)
+  .refine((value) => value == null || isWebUrl(value), 'must start with http:// or https://')
   .transform((value) => value && lowerCaseScheme(value));
 
 /** A bare host name ("author.example") or an origin URL, stored as an https origin. */
@@ -48,6 +54,8 @@ export const profileUpdateSchema = z
     background_image_dark: optionalImage,
     site_domain: siteDomain,
     time_zone: timeZoneField.optional(),
+    feed_content: z.enum(FEED_CONTENT).optional(),
+    image_license_url: webUrl,
   })
   .register(fieldLabels, {
     name: 'The name',
@@ -58,22 +66,19 @@ export const profileUpdateSchema = z
     background_image_dark: 'The dark background image',
     site_domain: 'The site domain',
     time_zone: 'The time zone',
+    feed_content: 'What the feeds carry',
+    image_license_url: 'The image licence link',
   });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 /** What the admin's profile form sends. */
 export type ProfileInput = z.input<typeof profileUpdateSchema>;
-
-// The scheme is stored in lower case: "HTTPS://…" is a fine URL, and the database accepts only "https://…".
-const socialUrl = optionalText(URL_MAX_LENGTH)
-  .refine((value) => value == null || isWebUrl(value), 'must start with http:// or https://')
-  .transform((value) => value && lowerCaseScheme(value));
 
 /**
  * Platform → URL; an empty string (or null) removes the link, a platform left out stays as it
  * is. Unknown platforms are refused.
  */
 export const socialsUpdateSchema = z
-  .strictObject(Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, socialUrl])) as Record<SocialPlatform, typeof socialUrl>)
+  .strictObject(Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, webUrl])) as Record<SocialPlatform, typeof webUrl>)
   .register(
     fieldLabels,
     // "The website link", "The GitHub link"

@@ -39,7 +39,13 @@ describe('GET /api/author/get', () => {
     await t.call('/api/author/update', { cookie, json: PROFILE });
     const res = await t.call('/api/author/get.php');
     const { profile } = await res.json();
-    expect(profile).toEqual({ ...PROFILE, time_zone: 'UTC', updated_at: expect.any(String) });
+    expect(profile).toEqual({
+      ...PROFILE,
+      time_zone: 'UTC',
+      feed_content: 'summary',
+      image_license_url: null,
+      updated_at: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(profile.updated_at))).toBe(false);
   });
 });
@@ -49,7 +55,10 @@ describe('POST /api/author/update', () => {
     const cookie = await t.signedInAs(role);
     const res = await t.call('/api/author/update', { cookie, json: PROFILE });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, profile: { ...PROFILE, time_zone: 'UTC', updated_at: expect.any(String) } });
+    expect(await res.json()).toEqual({
+      success: true,
+      profile: { ...PROFILE, time_zone: 'UTC', feed_content: 'summary', image_license_url: null, updated_at: expect.any(String) },
+    });
     expect(t.rebuilds).toEqual(['author profile updated']);
   });
 
@@ -87,6 +96,18 @@ describe('POST /api/author/update', () => {
       { name: 'A', time_zone: 'Mars/Olympus_Mons' },
       'The time zone must be a time zone such as Europe/Berlin or America/New_York',
       'time_zone',
+    ],
+    [
+      'an unknown feed content',
+      { name: 'A', feed_content: 'everything' },
+      'What the feeds carry must be one of: summary, full',
+      'feed_content',
+    ],
+    [
+      'a javascript: licence link',
+      { name: 'A', image_license_url: 'javascript:alert(1)' },
+      'The image licence link must start with http:// or https://',
+      'image_license_url',
     ],
     [
       'a time zone with a path',
@@ -128,6 +149,8 @@ describe('POST /api/author/update', () => {
       background_image_dark: null,
       site_domain: 'https://author.example',
       time_zone: 'UTC',
+      feed_content: 'summary',
+      image_license_url: null,
       updated_at: expect.any(String),
     });
   });
@@ -137,6 +160,19 @@ describe('POST /api/author/update', () => {
     await t.call('/api/author/update', { cookie, json: { name: 'Mara', time_zone: 'Europe/Berlin' } });
     await t.call('/api/author/update', { cookie, json: { name: 'Mara Vell' } });
     expect(await getProfile()).toMatchObject({ name: 'Mara Vell', time_zone: 'Europe/Berlin' });
+  });
+
+  it('saves what the feeds carry and the image licence link, keeping both when an update leaves them out', async () => {
+    const cookie = await t.signedInAs('admin');
+    const license = 'HTTPS://creativecommons.org/licenses/by-nc/4.0/';
+    await t.call('/api/author/update', { cookie, json: { name: 'Mara', feed_content: 'full', image_license_url: license } });
+    await t.call('/api/author/update', { cookie, json: { name: 'Mara Vell' } });
+    expect(await getProfile()).toMatchObject({
+      feed_content: 'full',
+      image_license_url: 'https://creativecommons.org/licenses/by-nc/4.0/',
+    });
+    await t.call('/api/author/update', { cookie, json: { name: 'Mara Vell', image_license_url: '' } });
+    expect(await getProfile()).toMatchObject({ feed_content: 'full', image_license_url: null });
   });
 
   it('stores markup and SQL quotes verbatim as text', async () => {

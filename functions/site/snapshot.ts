@@ -18,7 +18,7 @@ async function readPublishedStories(db: Kysely<Database>): Promise<SnapshotStory
   const rows = await db
     .selectFrom('chapters')
     .select(['id', 'story_id', 'chapter_number', 'slug', 'title', 'content', 'updated_at'])
-    .select(['note_before', 'note_after', 'content_warnings'])
+    .select(['note_before', 'note_after', 'content_warnings', 'published_at', 'word_count'])
     .where('status', '=', 'published')
     .where('story_id', 'in', storyIds)
     .orderBy('story_id')
@@ -31,7 +31,11 @@ async function readPublishedStories(db: Kysely<Database>): Promise<SnapshotStory
     .orderBy('old_number')
     .execute();
   const chaptersByStory = groupByStory<SnapshotChapter>(
-    rows.map(({ updated_at, ...chapter }) => ({ ...chapter, updated_at: updated_at.toISOString() })),
+    rows.map(({ updated_at, published_at, ...chapter }) => ({
+      ...chapter,
+      updated_at: updated_at.toISOString(),
+      published_at: published_at?.toISOString() ?? null,
+    })),
   );
   const redirectsByStory = groupByStory<SnapshotRedirect>(redirects);
   return stories.map((story) => ({

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { ProfileInput } from '#functions/site/schema.ts';
 import { apiRequest } from '#lib/api-client.ts';
 import { PROFILE_LIMITS } from '#lib/limits.ts';
-import { type AuthorProfile, DEFAULT_BACKGROUND_DARK, DEFAULT_BACKGROUND_LIGHT } from '#lib/profile.ts';
+import { type AuthorProfile, DEFAULT_BACKGROUND_DARK, DEFAULT_BACKGROUND_LIGHT, FEED_CONTENT, type FeedContent } from '#lib/profile.ts';
 import { failureText, NoticeBanner, SelectField, SubmitButton, TextAreaField, TextField, useNotice } from './components.tsx';
 import { fieldErrors } from './data/failure.ts';
 import { queryKeys } from './data/keys.ts';
@@ -11,7 +11,7 @@ import { authorProfileQuery } from './data/queries.ts';
 import { useSave } from './data/useSave.ts';
 
 /** The form's text, every field the server's schema takes. */
-type ProfileForm = Required<{ [K in keyof ProfileInput]: string }>;
+type ProfileForm = Required<{ [K in keyof ProfileInput]: K extends 'feed_content' ? FeedContent : string }>;
 
 const BACKGROUND_FIELDS = [
   { key: 'background_image_light', label: 'Light Theme Background Image URL (optional)', fallback: DEFAULT_BACKGROUND_LIGHT },
@@ -28,8 +28,15 @@ function toForm(profile: AuthorProfile): ProfileForm {
     background_image_dark: profile.background_image_dark ?? '',
     site_domain: profile.site_domain ?? '',
     time_zone: profile.time_zone,
+    feed_content: profile.feed_content,
+    image_license_url: profile.image_license_url ?? '',
   };
 }
+
+const FEED_CONTENT_LABELS: Record<FeedContent, string> = {
+  summary: 'Each chapter’s summary and a link',
+  full: 'Each chapter’s whole text',
+};
 
 /** Every zone the browser knows, UTC first; the saved one too, should the browser not know it. */
 function timeZoneOptions(saved: string): string[] {
@@ -105,6 +112,21 @@ export function ProfileScreen() {
               options={timeZoneOptions(form.time_zone)}
               hint="Release times of scheduled chapters are written and shown in this zone."
               {...field('time_zone')}
+            />
+            <SelectField
+              label="Feeds Carry"
+              options={FEED_CONTENT}
+              optionLabels={FEED_CONTENT_LABELS}
+              hint="What feed readers receive of each new chapter."
+              {...field('feed_content')}
+            />
+            <TextField
+              label="Image Licence URL (optional)"
+              type="text"
+              inputMode="url"
+              placeholder="https://creativecommons.org/licenses/by-nc/4.0/"
+              hint="Named as the licence of your gallery images for search engines."
+              {...field('image_license_url')}
             />
             <SubmitButton busy={save.isPending} label="Save Profile" busyLabel="Saving…" />
           </form>

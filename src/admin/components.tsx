@@ -114,16 +114,27 @@ export function TextAreaField({ label, hint, error, value, onChange, ...textarea
 type SelectFieldProps<T extends string> = ControlProps<T> &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
     options: readonly T[];
+    /** What each option shows, when not its value. */
+    optionLabels?: Partial<Record<T, string>>;
   };
 
-export function SelectField<T extends string>({ label, hint, error, value, options, onChange, ...select }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({
+  label,
+  hint,
+  error,
+  value,
+  options,
+  optionLabels,
+  onChange,
+  ...select
+}: SelectFieldProps<T>) {
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (
         <select {...select} {...control} value={value} onChange={(event) => onChange(event.target.value as T)}>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabels?.[option] ?? option}
             </option>
           ))}
         </select>

@@ -8,6 +8,8 @@ const chapter = (id: number, chapter_number: number): SnapshotChapter => ({
   slug: `slug-${id}`,
   title: `Title ${id}`,
   content: '',
+  published_at: null,
+  word_count: 0,
   note_before: '',
   note_after: '',
   content_warnings: [],

@@ -1,4 +1,9 @@
 // The author profile as the API returns it and the pages render it.
+
+/** What the Atom feeds carry of each chapter (docs/product.md, Feeds and previews). */
+export const FEED_CONTENT = ['summary', 'full'] as const;
+export type FeedContent = (typeof FEED_CONTENT)[number];
+
 export interface AuthorProfile {
   name: string;
   bio: string;
@@ -9,6 +14,9 @@ export interface AuthorProfile {
   site_domain: string | null;
   /** IANA time zone (Europe/Berlin) in which release times are written and shown. */
   time_zone: string;
+  feed_content: FeedContent;
+  /** Where the licence of the gallery's images is written (an http(s) URL), or null. */
+  image_license_url: string | null;
   updated_at: string | null;
 }
 
@@ -26,6 +34,8 @@ export const FALLBACK_PROFILE: AuthorProfile = {
   background_image_dark: null,
   site_domain: null,
   time_zone: 'UTC',
+  feed_content: 'summary',
+  image_license_url: null,
   updated_at: null,
 };
 

@@ -13,6 +13,9 @@ export interface SnapshotChapter {
   title: string;
   content: string;
   updated_at: string;
+  /** When the chapter first became public (ISO); null only for rows older than that record. */
+  published_at: string | null;
+  word_count: number;
   /** The author's notes (Markdown) and the content warnings, as on the chapter API. */
   note_before: string;
   note_after: string;

@@ -11,6 +11,8 @@ export function testChapter(chapterNumber: number, content: string, overrides: P
     title: `Chapter title ${chapterNumber}`,
     content,
     updated_at: '2026-01-02T03:04:05.678Z',
+    published_at: '2026-01-01T03:04:05.678Z',
+    word_count: content.split(/\s+/).filter(Boolean).length,
     note_before: '',
     note_after: '',
     content_warnings: [],
