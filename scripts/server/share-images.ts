@@ -54,7 +54,7 @@ async function decode(readImage: ReadImage, sitePath: string, size: ResizeOption
 
 const fromPixels = ({ data, info }: Pixels) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
-/** A picture filling the frame, blurred and darkened: made small and blurred, then enlarged (a large blur costs ten times more). */
+/** A picture filling the frame, blurred and darkened: made small and blurred, then enlarged (decision 0045). */
 async function blurredBackdrop(picture: Pixels, brightness: number): Promise<Sharp> {
   const small = await fromPixels(picture)
     .resize({ ...BLURRED, fit: 'cover' })
