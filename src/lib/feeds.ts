@@ -5,6 +5,7 @@ import { Feed } from 'feed';
 import { isAdultStory, showsAgeGate } from './adult-content.ts';
 import { chapterDescription } from './chapter-text.ts';
 import type { AuthorProfile } from './profile.ts';
+import { withoutControlCharacters } from './safe-text.ts';
 import { chapterPath, SITE_FEED_PATH, STORIES_PATH, storyFeedPath, storyPath } from './reader-urls.ts';
 import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
 
@@ -70,12 +71,12 @@ function feedXml({ generatedAt, profile }: FeedContent, origin: string, scope: F
   const pageUrl = canonicalUrl(origin, scope.pagePath);
   const feed = new Feed({
     id: pageUrl,
-    title: xmlText(scope.title),
-    description: xmlText(scope.description),
+    title: withoutControlCharacters(scope.title),
+    description: withoutControlCharacters(scope.description),
     link: pageUrl,
     feed: `${origin}${scope.feedPath}`,
-    copyright: xmlText(`© ${new Date(generatedAt).getUTCFullYear()} ${profile.name}. All rights reserved.`),
-    author: { name: xmlText(profile.name), link: `${origin}/` },
+    copyright: withoutControlCharacters(`© ${new Date(generatedAt).getUTCFullYear()} ${profile.name}. All rights reserved.`),
+    author: { name: withoutControlCharacters(profile.name), link: `${origin}/` },
     // An empty feed is as old as the build; otherwise as new as its newest entry, so it only
     // looks changed when a chapter did.
     updated: new Date(entries[0]?.chapter.updated_at ?? generatedAt),
@@ -137,11 +138,11 @@ export function newestChapters(stories: SnapshotStory[], limit = FEED_ENTRY_LIMI
     .slice(0, limit);
 }
 
-/** Characters XML 1.0 forbids anywhere (most control characters, lone surrogates) removed. */
-function xmlText(text: string): string {
-  return text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
-}
-
 function htmlText(text: string): string {
-  return xmlText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return withoutControlCharacters(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
