@@ -1,6 +1,6 @@
 // The author profile as the API returns it and the pages render it.
 
-/** What the Atom feeds carry of each chapter (docs/product.md, Feeds and previews). */
+/** What the Atom feeds carry of each chapter (docs/product.md, Feeds, books and what a chapter's Markdown may hold). */
 export const FEED_CONTENT = ['summary', 'full'] as const;
 export type FeedContent = (typeof FEED_CONTENT)[number];
 
