@@ -42,10 +42,13 @@ function parser(markdown: string, footnoteIds: string | undefined): Marked {
 
 /** Markup the author may write as raw HTML, beside what Markdown itself produces. */
 export const AUTHOR_HTML_TAGS = ['details', 'summary', 'div', 'aside', 'span', 'sup', 'sub', 'small', 'mark', 'abbr', 'ruby', 'rt', 'rp'];
+/** What Markdown and the footnotes produce. */
 const MARKDOWN_TAGS = [
   ...['p', 'br', 'hr', 'em', 'strong', 'del', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'code', 'pre'],
   ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption', 'section'],
 ];
+/** Every element the sanitiser lets through. */
+export const SANITIZER_TAGS = [...MARKDOWN_TAGS, ...AUTHOR_HTML_TAGS];
 
 const ALLOWED_ATTRIBUTES = {
   '*': ['dir', 'lang', 'id'],
@@ -78,7 +81,7 @@ function footnoteValue(value: string | undefined, footnoteIds: string | undefine
 function sanitizerOptions(footnoteIds: string | undefined): sanitizeHtml.IOptions {
   const seen = new Set<string>();
   return {
-    allowedTags: [...MARKDOWN_TAGS, ...AUTHOR_HTML_TAGS],
+    allowedTags: SANITIZER_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedClasses: { section: ['footnotes'], h2: ['visually-hidden'] },
     allowedSchemes: ['http', 'https', 'mailto'],
