@@ -14,6 +14,8 @@ import { chapterEntryId, storyFeedId } from './stable-ids.ts';
 export const FEED_MEDIA_TYPE = 'application/atom+xml';
 /** How many of the newest chapters a feed carries; readers poll often, so older ones are read already. */
 export const FEED_ENTRY_LIMIT = 50;
+/** How many of them carry their whole text when the author chose it: 50 long chapters would make a feed of megabytes. */
+export const FULL_TEXT_ENTRY_LIMIT = 10;
 /**
  * How entries of adult stories (and an adult story's own feed) are marked: an Atom category
  * (RFC 4287 4.2.2: term required, label for people), the way feed readers already show tags.
@@ -95,12 +97,13 @@ async function feedXml({ generatedAt, profile }: FeedContent, origin: string, sc
     generator: false,
   });
   if (scope.stories.length === 1 && isAdultStory(scope.stories[0]!)) feed.addCategory(ADULT_CATEGORY.term);
-  for (const { story, chapter } of entries) {
+  for (const [index, { story, chapter }] of entries.entries()) {
     const link = canonicalUrl(origin, chapterPath(story.slug, chapter.chapter_number));
     // Behind the 18+ confirmation the text stays on the site: a feed reader would show it ungated.
     const gated = showsAgeGate(story);
     const summary = gated ? '' : entrySummary(chapter);
-    const content = gated || profile.feed_content !== 'full' ? '' : entryContent(story, chapter, link);
+    const whole = profile.feed_content === 'full' && index < FULL_TEXT_ENTRY_LIMIT && !gated;
+    const content = whole ? entryContent(story, chapter, link) : '';
     feed.addItem({
       // The library writes titles and summaries as type="html": plain text must be escaped as HTML.
       title: htmlText(entryTitle(story, chapter)),
