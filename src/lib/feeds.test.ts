@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAtom } from '#scripts/test/atom.ts';
-import {
-  entryTitle,
-  FEED_ENTRY_LIMIT,
-  type FeedContent,
-  FULL_TEXT_ENTRY_LIMIT,
-  newestChapters,
-  siteFeedXml,
-  storyFeedXml,
-} from './feeds.ts';
-import { FALLBACK_PROFILE } from './profile.ts';
+import { entryTitle, FEED_ENTRY_LIMIT, type FeedContent, newestChapters, siteFeedXml, storyFeedXml } from './feeds.ts';
+import { FALLBACK_PROFILE, FULL_TEXT_FEED_ENTRIES } from './profile.ts';
 import { testChapter, testStory } from './epub/test-story.ts';
 import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
 
@@ -251,13 +243,13 @@ describe('the whole chapter in the feeds', () => {
     expect(entry.content).not.toMatch(/<script|onerror|src="\/|href="[/#]/);
   });
 
-  it(`carries the whole text of the newest ${FULL_TEXT_ENTRY_LIMIT} chapters only, the older ones summarised`, async () => {
-    const many = Array.from({ length: FULL_TEXT_ENTRY_LIMIT + 2 }, (_, i) =>
+  it(`carries the whole text of the newest ${FULL_TEXT_FEED_ENTRIES} chapters only, the older ones summarised`, async () => {
+    const many = Array.from({ length: FULL_TEXT_FEED_ENTRIES + 2 }, (_, i) =>
       chapter(i + 1, new Date(Date.UTC(2026, 0, 1 + i)).toISOString()),
     );
     const long = story(1, 'the-fleet', many);
     const entries = parseAtom(await storyFeedXml({ ...full, stories: [long] }, long, ORIGIN)).entries;
-    expect(entries.map((entry) => entry.content !== undefined)).toEqual([...Array(FULL_TEXT_ENTRY_LIMIT).fill(true), false, false]);
+    expect(entries.map((entry) => entry.content !== undefined)).toEqual([...Array(FULL_TEXT_FEED_ENTRIES).fill(true), false, false]);
     expect(entries.every((entry) => entry.summary === LONG)).toBe(true);
   });
 

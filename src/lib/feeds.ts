@@ -5,7 +5,7 @@ import { Feed } from 'feed';
 import { isAdultStory, showsAgeGate } from './adult-content.ts';
 import { chapterDescription } from './chapter-text.ts';
 import { chapterBodyHtml } from './chapter-body.ts';
-import type { AuthorProfile } from './profile.ts';
+import { type AuthorProfile, FULL_TEXT_FEED_ENTRIES } from './profile.ts';
 import { chapterPath, SITE_FEED_PATH, STORIES_PATH, storyFeedPath, storyPath } from './reader-urls.ts';
 import { withoutControlCharacters } from './safe-text.ts';
 import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
@@ -14,8 +14,6 @@ import { chapterEntryId, storyFeedId } from './stable-ids.ts';
 export const FEED_MEDIA_TYPE = 'application/atom+xml';
 /** How many of the newest chapters a feed carries; readers poll often, so older ones are read already. */
 export const FEED_ENTRY_LIMIT = 50;
-/** How many of them carry their whole text when the author chose it: 50 long chapters would make a feed of megabytes. */
-export const FULL_TEXT_ENTRY_LIMIT = 10;
 /**
  * How entries of adult stories (and an adult story's own feed) are marked: an Atom category
  * (RFC 4287 4.2.2: term required, label for people), the way feed readers already show tags.
@@ -102,7 +100,7 @@ async function feedXml({ generatedAt, profile }: FeedContent, origin: string, sc
     // Behind the 18+ confirmation the text stays on the site: a feed reader would show it ungated.
     const gated = showsAgeGate(story);
     const summary = gated ? '' : entrySummary(chapter);
-    const whole = profile.feed_content === 'full' && index < FULL_TEXT_ENTRY_LIMIT && !gated;
+    const whole = profile.feed_content === 'full' && index < FULL_TEXT_FEED_ENTRIES && !gated;
     const content = whole ? entryContent(story, chapter, link) : '';
     feed.addItem({
       // The library writes titles and summaries as type="html": plain text must be escaped as HTML.

@@ -126,9 +126,9 @@ describe('the HTML an author may write', () => {
 
   it('drops other attributes, unknown directions, malformed languages and every id or class the author writes', () => {
     const html = renderMarkdown(
-      '<span dir="sideways" lang="en_US!" id="fn-1" class="page-break" style="color:red" title="t" onclick="x()">text</span> <details open ontoggle="x()"><summary>s</summary></details>',
+      '<span dir="sideways" lang="en_US!" id="fn-1" class="page-break" style="color:red" title="t" onclick="x()">text</span> <span lang="english">word</span> <details open ontoggle="x()"><summary>s</summary></details>',
     );
-    expect(html).toBe('<p><span>text</span> </p><details open><summary>s</summary></details><p></p>\n');
+    expect(html).toBe('<p><span>text</span> <span>word</span> </p><details open><summary>s</summary></details><p></p>\n');
   });
 
   it('nests details 100 deep without losing one', () => {
@@ -162,8 +162,14 @@ describe('footnotes', () => {
     expect(renderMarkdown('Blurb[^1]\n\n[^1]: x')).not.toMatch(/footnotes|id=/);
   });
 
-  it('keep their ids from markup the author writes with the same ids', () => {
-    const html = renderChapter('<span id="fn-1">first</span> <li id="fn-label">x</li> Note[^1]\n\n[^1]: x', '/b.png');
+  it('keep their ids and classes from markup the author writes with the same ones', () => {
+    const html = renderChapter(
+      '<span id="fn-1">first</span> <li id="fn-label">x</li> Note[^1]\n\n<h2 class="visually-hidden">Hidden</h2>\n\n<section class="footnotes">Mine</section>\n\n[^1]: x',
+      '/b.png',
+    );
+    expect(html).toContain('<h2>Hidden</h2>');
+    expect(html).toContain('<section>Mine</section>');
+    expect(html.match(/class="footnotes"/g)).toHaveLength(1);
     expect(html).toContain('<li id="fn-1">');
     expect(html).toContain('<span>first</span>');
     expect(html.match(/id="fn-1"/g)).toHaveLength(1);

@@ -16,11 +16,13 @@ const OPTIONS = { gfm: true, breaks: false, async: false } as const;
 const plain = new Marked(OPTIONS);
 
 /**
- * The footnotes' ids carry a control character (which no author text can hold: it is stripped
- * first) until the sanitiser takes it out: only ids made by the footnotes survive, never one the
- * author wrote.
+ * The footnotes' ids and classes carry a control character (which no author text can hold: it is
+ * stripped first) until the sanitiser takes it out: only those made by the footnotes survive,
+ * never one the author wrote.
  */
 const MARK = '\u0001';
+const FOOTNOTES_CLASS = 'footnotes';
+const HIDDEN_CLASS = 'visually-hidden';
 /**
  * marked-footnote looks each reference up in a list, so its work grows with the square of the
  * notes: past this many definitions a text is rendered without them (about 0.1 s at the limit).
@@ -34,7 +36,8 @@ function parser(markdown: string, footnoteIds: string | undefined): Marked {
   const footnotes = markedFootnote({
     prefixId: `${footnoteIds}${MARK}`,
     description: 'Notes',
-    headingClass: 'visually-hidden',
+    sectionClass: `${FOOTNOTES_CLASS}${MARK}`,
+    headingClass: `${HIDDEN_CLASS}${MARK}`,
     backRefLabel: 'Back to note {0}',
   });
   return new Marked(OPTIONS).use(footnotes);
@@ -61,8 +64,8 @@ const ALLOWED_ATTRIBUTES = {
   h2: ['class'],
 };
 
-/** A language tag's shape (BCP 47); the value is the author's. */
-const LANGUAGE_TAG = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/;
+/** A language tag's shape (BCP 47: a two- or three-letter language, then subtags); the value is the author's. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
 /** An id as HTML and the book's XHTML both accept (an XML name): marked-footnote percent-encodes labels. */
 const safeId = (id: string) => id.replace(/[^A-Za-z0-9_.-]/g, (c) => (c === '%' ? '_' : `_${c.charCodeAt(0).toString(16)}`));
 
@@ -83,7 +86,7 @@ function sanitizerOptions(footnoteIds: string | undefined): sanitizeHtml.IOption
   return {
     allowedTags: SANITIZER_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
-    allowedClasses: { section: ['footnotes'], h2: ['visually-hidden'] },
+    allowedClasses: { section: [FOOTNOTES_CLASS], h2: [HIDDEN_CLASS] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,
@@ -98,6 +101,14 @@ function sanitizerOptions(footnoteIds: string | undefined): sanitizeHtml.IOption
           ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow' } }
           : { tagName, attribs };
       },
+      section: (tagName, { class: className, ...attribs }) => ({
+        tagName,
+        attribs: className === `${FOOTNOTES_CLASS}${MARK}` ? { ...attribs, class: FOOTNOTES_CLASS } : attribs,
+      }),
+      h2: (tagName, { class: className, ...attribs }) => ({
+        tagName,
+        attribs: className === `${HIDDEN_CLASS}${MARK}` ? { ...attribs, class: HIDDEN_CLASS } : attribs,
+      }),
       '*': (tagName, attribs) => {
         const { dir, lang, id, 'aria-describedby': describedBy, ...kept } = attribs;
         if (dir === 'ltr' || dir === 'rtl' || dir === 'auto') kept['dir'] = dir;
