@@ -1,4 +1,4 @@
-// The reader and the open web (docs/product.md, Feeds and previews): what the feeds carry and
+// The reader and the open web (docs/product.md, The reader and the open web): what the feeds carry and
 // the licence the gallery's structured data names.
 import { type Kysely, sql } from 'kysely';
 
