@@ -73,8 +73,11 @@ test.describe('a story kept for offline reading', () => {
   test('opens any chapter with the network cut, keeps progress, and likes and comments say so', async () => {
     await context.setOffline(true);
     try {
-      // Proof that the network is cut for the worker too: a page never opened does not open.
-      await expect(page.goto('/galleries/')).rejects.toThrow();
+      // Proof that the network is cut for the worker too: a page never opened does not open (in a
+      // tab of its own: the browser's error page would interrupt the next navigation).
+      const probe = await context.newPage();
+      await expect(probe.goto('/galleries/')).rejects.toThrow();
+      await probe.close();
 
       await page.goto(chapter(2));
       await expect(page.locator('.chapter-body')).not.toBeEmpty();
