@@ -1,10 +1,10 @@
 // "Keep this story for offline reading" on the story page (docs/product.md, Installing the site
 // and reading offline): stores the story page, every published chapter page and what they load
 // (scripts, fonts, images) in the cache the offline worker falls back on. Shown only where the
-// browser has a service worker and the Cache API.
+// browser has a service worker and the Cache API. It imports nothing the islands share, so the
+// story page loads no extra script for it.
 import { chapterPath } from '#lib/reader-urls.ts';
 import { moduleImportUrls, OFFLINE_CACHES, pageResourceUrls } from '#lib/offline-cache.ts';
-import { OFFLINE_MESSAGE } from '#lib/api-client.ts';
 
 const button = document.querySelector<HTMLButtonElement>('[data-keep-offline]');
 const status = document.querySelector<HTMLElement>('[data-keep-status]');
@@ -86,7 +86,9 @@ async function keep(button: HTMLButtonElement, status: HTMLElement): Promise<voi
   } catch (error) {
     console.warn('Keeping the story failed', error);
     button.disabled = false;
-    status.textContent = navigator.onLine ? 'Keeping the story failed. Please try again.' : `${OFFLINE_MESSAGE}.`;
+    status.textContent = navigator.onLine
+      ? 'Keeping the story failed. Please try again.'
+      : 'You are offline: keeping the story needs the network.';
   }
 }
 
