@@ -19,6 +19,7 @@ import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { siteImageReader, writeStoryEpubs } from './epub-files.ts';
 import { precompressSite } from './precompress.ts';
 import { writeShareImages } from './share-images.ts';
+import { writeServiceWorker } from './service-worker.ts';
 import { removeAbandonedStaging, stagingOwner } from './staging-owners.ts';
 
 const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
@@ -51,6 +52,7 @@ export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, 
     const images = readImage ?? siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: null });
     await writeStoryEpubs(staging, snapshot, siteUrl, images);
     await writeShareImages(staging, snapshot, images);
+    await writeServiceWorker(staging);
     signal?.throwIfAborted();
     // Compressed once here instead of on every request (static-site.ts serves the copies).
     await precompressSite(staging);
