@@ -3,15 +3,20 @@
 // file in the asset folder (written by `npm run build:cloud`); the few answers the Worker makes
 // for pages (not-found pages, redirects, the admin app's fallback) get them from here.
 import { NEVER_CACHED, NEVER_CACHED_PATH, SECURITY_HEADERS } from '#core/page-security.ts';
+import { MEDIA_TYPES_BY_PATH } from '#lib/site-media-types.ts';
 
 /**
  * The `_headers` file (https://developers.cloudflare.com/workers/static-assets/headers/): every
  * page gets the security headers. Cloudflare's default Cache-Control already revalidates pages
  * (public, max-age=0, must-revalidate); Astro puts a content hash in every asset name under
- * /_astro/, so those are cached for a year instead; the preview as a reader is never cached.
+ * /_astro/, so those are cached for a year instead; the preview as a reader is never cached; the
+ * feeds get their own media type (src/lib/site-media-types.ts), which their .xml name does not say.
  */
 export function headersFile(): string {
   const everyPage = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
   const neverCached = [NEVER_CACHED_PATH, `${NEVER_CACHED_PATH}/*`].flatMap((path) => [path, `  cache-control: ${NEVER_CACHED}`]);
-  return ['/*', ...everyPage, '/_astro/*', '  cache-control: public, max-age=31536000, immutable', ...neverCached, ''].join('\n');
+  const mediaTypes = MEDIA_TYPES_BY_PATH.flatMap(({ path, type }) => [path, `  content-type: ${type}`]);
+  return ['/*', ...everyPage, '/_astro/*', '  cache-control: public, max-age=31536000, immutable', ...neverCached, ...mediaTypes, ''].join(
+    '\n',
+  );
 }
