@@ -44,9 +44,12 @@ const PAGE_KINDS = {
 function richSnapshot(demo: ContentSnapshot): ContentSnapshot {
   const [fleet, ...others] = demo.stories;
   const [first, ...rest] = fleet!.chapters;
+  // Footnotes in the text and in a note, whose ids must not clash on the page (every element and control
+  // characters in a chapter are checked beside src/lib/markdown.ts).
   const noted = {
     ...first!,
-    note_before: 'A note **before**, with a [link](https://example.com/).',
+    content: `${first!.content}\n\nA claim[^1] and <details><summary>Spoiler</summary>\n\nHidden[^2].\n\n</details>\n\n[^1]: First.\n\n[^2]: Second.`,
+    note_before: 'A note **before**[^1], with a [link](https://example.com/).\n\n[^1]: A note on the note.',
     note_after: `After: ${AWKWARD}`,
     content_warnings: ['Violence', AWKWARD],
   };
