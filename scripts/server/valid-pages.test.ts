@@ -13,7 +13,7 @@ import { FOLDER_PAGES, redirectsFile } from '#functions/cloudflare/page-redirect
 import { mediaTypeForPath, pathPattern } from '#lib/site-media-types.ts';
 import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { openTestDatabase } from '#scripts/test/database.ts';
-import { checkHtml, formatMessages, javaAvailable } from '#scripts/test/nu-checker.ts';
+import { checkHtml, formatMessages, nuCheckerRuns } from '#scripts/test/nu-checker.ts';
 import { buildStaticSite } from './site-builder.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,10 +64,7 @@ function richSnapshot(demo: ContentSnapshot): ContentSnapshot {
   };
 }
 
-const hasJava = javaAvailable();
-// CI installs Java: there a missing one is a failure, not a skip.
-const runs = hasJava || process.env['CI'] === 'true';
-if (!runs) console.warn('java is not installed: the Nu HTML Checker test is skipped (apt-get install default-jre-headless)');
+const runs = nuCheckerRuns();
 
 let siteDir: string;
 beforeAll(async () => {
