@@ -4,18 +4,20 @@
 // for pages (not-found pages, redirects, the admin app's fallback) get them from here.
 import { NEVER_CACHED, NEVER_CACHED_PATH, SECURITY_HEADERS, SERVICE_WORKER_CACHE } from '#core/page-security.ts';
 import { SERVICE_WORKER_PATH } from '#lib/offline-cache.ts';
-import { MANIFEST_MEDIA_TYPE, MANIFEST_PATH } from '#lib/web-manifest.ts';
+import { MEDIA_TYPES_BY_PATH } from '#lib/site-media-types.ts';
 
 /**
  * The `_headers` file (https://developers.cloudflare.com/workers/static-assets/headers/): every
  * page gets the security headers. Cloudflare's default Cache-Control already revalidates pages
  * (public, max-age=0, must-revalidate); Astro puts a content hash in every asset name under
  * /_astro/, so those are cached for a year instead; the preview as a reader is never cached; the
- * offline worker is checked on every visit, and the manifest gets its own media type.
+ * offline worker is checked on every visit, and the feeds and the manifest get their own media types
+ * (src/lib/site-media-types.ts), which their file names do not say.
  */
 export function headersFile(): string {
   const everyPage = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
   const neverCached = [NEVER_CACHED_PATH, `${NEVER_CACHED_PATH}/*`].flatMap((path) => [path, `  cache-control: ${NEVER_CACHED}`]);
+  const mediaTypes = MEDIA_TYPES_BY_PATH.flatMap(({ path, type }) => [path, `  content-type: ${type}`]);
   return [
     '/*',
     ...everyPage,
@@ -24,8 +26,7 @@ export function headersFile(): string {
     ...neverCached,
     SERVICE_WORKER_PATH,
     `  cache-control: ${SERVICE_WORKER_CACHE}`,
-    MANIFEST_PATH,
-    `  content-type: ${MANIFEST_MEDIA_TYPE}`,
+    ...mediaTypes,
     '',
   ].join('\n');
 }

@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { getMimeType } from 'hono/utils/mime';
+import { mediaTypeForPath } from '#lib/site-media-types.ts';
 
 export type Encoding = 'br' | 'gzip';
 const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
@@ -50,7 +51,7 @@ export class SiteFiles {
       if (isCopy(file)) continue;
       const encodings = ENCODINGS.filter((e) => paths.has(file + SUFFIX[e]));
       const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
-      site.files.set(urlPath, site.siteFile(file, encodings));
+      site.files.set(urlPath, site.siteFile(file, urlPath, encodings));
     }
     return site;
   }
@@ -59,10 +60,10 @@ export class SiteFiles {
     return this.files.get(urlPath);
   }
 
-  private siteFile(file: string, encodings: Encoding[]): SiteFile {
+  private siteFile(file: string, urlPath: string, encodings: Encoding[]): SiteFile {
     const loaded = new Map<Encoding | null, Promise<Variant | null>>();
     return {
-      contentType: getMimeType(file) ?? 'application/octet-stream',
+      contentType: mediaTypeForPath(urlPath) ?? getMimeType(file) ?? 'application/octet-stream',
       encodings,
       variant: (encoding) => {
         let variant = loaded.get(encoding);

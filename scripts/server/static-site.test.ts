@@ -103,15 +103,30 @@ describe('staticSite', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
-  // Astro builds /stories/index.html; serveStatic served it at /stories too, so links without the slash keep working.
-  it.each(['/stories/', '/stories', '/stories/index.html', '/stories?page=2'])('serves the folder page at %s', async (url) => {
+  it.each(['/stories/', '/stories/index.html', '/stories/?page=2'])('serves the folder page at %s', async (url) => {
     const res = await get(url);
     expect(res.status).toBe(200);
     expect(res.body).toBe('<h1>stories</h1>');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
   });
 
-  it.each(['/storytime/preview/', '/storytime/preview/?chapter=3', '/storytime/preview'])('never lets %s be cached', async (url) => {
+  // One address per page (docs/product.md, Valid pages, addresses and crawlers): links without the slash keep working.
+  it.each([
+    ['/stories', '/stories/'],
+    ['/stories?page=2', '/stories/?page=2'],
+    ['/storytime', '/storytime/'],
+    ['/galleries', '/galleries/'],
+    ['/galleries/field-studies?image=3', '/galleries/field-studies/?image=3'],
+    ['/storytime/preview?chapter=3', '/storytime/preview/?chapter=3'],
+    ['/admin', '/admin/'],
+  ])('redirects the folder page %s to %s for good (301)', async (url, location) => {
+    const res = await get(url);
+    expect(res.status).toBe(301);
+    expect(res.headers['location']).toBe(location);
+    expect(res.headers['content-security-policy']).toBe(PAGE_CSP);
+  });
+
+  it.each(['/storytime/preview/', '/storytime/preview/?chapter=3'])('never lets %s be cached', async (url) => {
     const res = await get(url);
     expect(res.status).toBe(200);
     expect(res.body).toBe('<h1>preview shell</h1>');
@@ -143,7 +158,7 @@ describe('staticSite', () => {
     expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
   });
 
-  it.each(['/admin', '/admin/', '/admin/socials', '/admin/socials/deep'])(
+  it.each(['/admin/', '/admin/socials', '/admin/socials/deep'])(
     'serves the admin app page at %s (it routes in the browser)',
     async (url) => {
       const res = await get(url);
@@ -170,20 +185,17 @@ describe('staticSite', () => {
     },
   );
 
-  it.each(['/galleries/', '/galleries', '/galleries/?rating=X'])('serves the gallery list at %s', async (url) => {
+  it.each(['/galleries/', '/galleries/?rating=X'])('serves the gallery list at %s', async (url) => {
     const res = await get(url);
     expect(res.status).toBe(200);
     expect(res.body).toBe('<h1>All Galleries</h1>');
   });
 
-  it.each(['/galleries/field-studies/', '/galleries/field-studies', '/galleries/field-studies/?image=3'])(
-    'serves a gallery at %s',
-    async (url) => {
-      const res = await get(url);
-      expect(res.status).toBe(200);
-      expect(res.body).toBe('<h1>Field Studies</h1>');
-    },
-  );
+  it.each(['/galleries/field-studies/', '/galleries/field-studies/?image=3'])('serves a gallery at %s', async (url) => {
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('<h1>Field Studies</h1>');
+  });
 
   it.each(['/galleries/no-such-gallery/', '/galleries/no-such-gallery', '/galleries/%3Cscript%3E', "/galleries/x'%20OR%201=1"])(
     "answers an unknown gallery %s with the 'Gallery not found.' page and 404",

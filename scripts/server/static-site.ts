@@ -1,4 +1,5 @@
-// Serves the published static site: files as built, /admin/* falls back to the admin app's
+// Serves the published static site: files as built (a folder page at its address with the
+// trailing slash, the address without it redirects there), /admin/* falls back to the admin app's
 // page (it routes in the browser), a missing chapter gets the 'Chapter not found' page and a
 // missing gallery the 'Gallery not found.' page, and any other unknown path redirects (to the
 // story list inside /storytime, the gallery list inside /galleries, else to the landing page).
@@ -67,10 +68,17 @@ function requestPath(url: string): string | null {
   return /[\0\\]|(?:^|\/)\.\.?(?:\/|$)/.test(decoded) ? null : decoded;
 }
 
-/** A page is reachable at /x/, /x and /x/index.html (Astro builds pages as folder/index.html). */
+/** A page is served at /x/ and /x/index.html (Astro builds pages as folder/index.html); /x redirects (slashlessPage). */
 function findFile(files: SiteFiles, urlPath: string): SiteFile | undefined {
-  if (urlPath.endsWith('/')) return files.get(`${urlPath}index.html`);
-  return files.get(urlPath) ?? files.get(`${urlPath}/index.html`);
+  return files.get(urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
+}
+
+/**
+ * A folder page asked for without its trailing slash: one address per page, so links, analytics
+ * and search engines see one form (docs/product.md, Valid pages, addresses and crawlers).
+ */
+function slashlessPage(files: SiteFiles, urlPath: string): boolean {
+  return !urlPath.endsWith('/') && files.get(`${urlPath}/index.html`) !== undefined;
 }
 
 async function serveFile(c: Context, file: SiteFile, urlPath: string): Promise<Response | null> {
@@ -112,8 +120,13 @@ export function staticSite(currentRoot: () => string | null): MiddlewareHandler 
 
     const urlPath = requestPath(c.req.url);
     if (urlPath === null) return c.redirect('/', 302);
-    const file = findFile(files, urlPath) ?? (/^\/admin(\/|$)/.test(urlPath) ? files.get('/admin/index.html') : undefined);
-    return (file && (await serveFile(c, file, urlPath))) || (await notFound(c, files, urlPath));
+    const file = findFile(files, urlPath);
+    if (!file && slashlessPage(files, urlPath)) {
+      const url = new URL(c.req.url);
+      return c.redirect(`${url.pathname}/${url.search}`, 301);
+    }
+    const page = file ?? (/^\/admin(\/|$)/.test(urlPath) ? files.get('/admin/index.html') : undefined);
+    return (page && (await serveFile(c, page, urlPath))) || (await notFound(c, files, urlPath));
   };
 }
 

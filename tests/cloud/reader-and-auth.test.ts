@@ -156,3 +156,27 @@ describe('analytics and errors', () => {
     expect(huge).toEqual({ status: 400, body: { success: false, error: 'Request body is too large (the limit is 1 MB).' } });
   });
 });
+
+describe('the static site', () => {
+  it('sends a folder page asked for without its trailing slash to the slashed address for good (301)', async () => {
+    for (const [from, to] of [
+      ['/storytime', '/storytime/'],
+      ['/galleries', '/galleries/'],
+      [`/storytime/story/${STORY}?from=mail`, `/storytime/story/${STORY}/?from=mail`],
+    ]) {
+      const response = await call(from!);
+      expect({ from, status: response.status, location: response.headers.get('location') }).toEqual({ from, status: 301, location: to });
+    }
+  });
+
+  it('serves the feeds as Atom', async () => {
+    for (const feed of ['/storytime/feed.xml', `/storytime/story/${STORY}/feed.xml`]) {
+      const response = await call(feed);
+      expect({ feed, status: response.status, type: response.headers.get('content-type') }).toEqual({
+        feed,
+        status: 200,
+        type: 'application/atom+xml; charset=utf-8',
+      });
+    }
+  });
+});

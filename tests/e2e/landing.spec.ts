@@ -10,9 +10,9 @@ test.describe('landing page', () => {
     await expect(page.getByText('Science fiction & fantasy author', { exact: true })).toBeVisible();
     await expect(page.getByText('Web serials about starships, spellbooks')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Portrait of Mara Quillon' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Stories' })).toHaveAttribute('href', '/storytime');
-    await expect(page.getByRole('link', { name: 'Galleries' })).toHaveAttribute('href', '/galleries');
-    await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await expect(page.getByRole('link', { name: 'Stories' })).toHaveAttribute('href', '/storytime/');
+    await expect(page.getByRole('link', { name: 'Galleries' })).toHaveAttribute('href', '/galleries/');
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/');
     // The landing page's order: website, twitter, instagram, facebook, youtube, discord, patreon (facebook is unset in the demo).
     const platforms = await page.locator('.social-icons a').evaluateAll((links) => links.map((a) => a.getAttribute('data-platform')));
     expect(platforms).toEqual(['website', 'twitter', 'instagram', 'youtube', 'discord', 'patreon']);
