@@ -37,7 +37,7 @@ interface VnuMessage {
 }
 
 /** Whether `java` runs here (the checker needs it; CI installs it). */
-export function javaAvailable(): boolean {
+function javaAvailable(): boolean {
   try {
     execFileSync('java', ['-version'], { stdio: 'ignore' });
     return true;

@@ -2,7 +2,7 @@
 // (docs/product.md, Feeds, books and what a chapter's Markdown may hold): every element the
 // sanitiser knows, footnotes in the text and in both notes, mixed scripts, control characters.
 import { describe, expect, it } from 'vitest';
-import { checkHtml, formatMessages, javaAvailable } from '#scripts/test/nu-checker.ts';
+import { checkHtml, formatMessages, nuCheckerRuns } from '#scripts/test/nu-checker.ts';
 import { chapterBodyHtml } from './chapter-body.ts';
 import { SANITIZER_TAGS } from './markdown.ts';
 
@@ -39,7 +39,7 @@ describe('chapter HTML', () => {
     for (const tag of SANITIZER_TAGS) expect(html, tag).toMatch(new RegExp(`<${tag}[\\s>]`));
   });
 
-  it.skipIf(!javaAvailable())(
+  it.skipIf(!nuCheckerRuns())(
     'passes the Nu HTML Checker',
     async () => {
       const messages = await checkHtml([{ name: 'chapter', html: page(html) }]);
