@@ -45,6 +45,8 @@ export interface BookMetadata {
   /** dcterms:modified: CCYY-MM-DDThh:mm:ssZ. */
   modified: string;
   storyUrl: string;
+  /** The number of the last chapter in the book: its place in the story as a series (decision 0044). */
+  lastChapter: number;
 }
 
 export interface ChapterEntry {
@@ -174,6 +176,9 @@ export function packageDocument(book: BookMetadata, spine: TextItem[], images: r
 <dc:date>${book.date}</dc:date>
 <dc:language>en-US</dc:language>
 ${description}${subjects ? `${subjects}\n` : ''}<dc:source>${escapeXml(book.storyUrl)}</dc:source>
+<meta property="belongs-to-collection" id="series">${escapeXml(book.title)}</meta>
+<meta refines="#series" property="collection-type">series</meta>
+<meta refines="#series" property="group-position">${book.lastChapter}</meta>
 <meta property="dcterms:modified">${book.modified}</meta>
 ${coverId ? `<meta name="cover" content="${coverId}"/>\n` : ''}</metadata>
 <manifest>

@@ -217,7 +217,7 @@ describe('buildStoryEpub', () => {
     expect(chapter).toContain('<p><span class="missing-image">[Image not included]</span></p>');
   });
 
-  it('writes when the story came out, its publisher and its genres', async () => {
+  it('writes when the story came out, its publisher, its genres and the story as a series', async () => {
     const story = testStory(
       [
         testChapter(1, 'a', { published_at: '2026-02-03T04:05:06.789Z' }),
@@ -230,6 +230,10 @@ describe('buildStoryEpub', () => {
     expect(opf).toContain('<dc:date>2026-01-05T00:00:00Z</dc:date>');
     expect(opf).toContain('<dc:publisher>Mara &lt;Quillon&gt; &amp; Co</dc:publisher>');
     expect(opf).toContain('<dc:subject>Space Opera</dc:subject>');
+    // The story as a series (calibre's Series column), the copy's place in it its last chapter.
+    expect(opf).toContain('<meta property="belongs-to-collection" id="series">The Test Story</meta>');
+    expect(opf).toContain('<meta refines="#series" property="collection-type">series</meta>');
+    expect(opf).toContain('<meta refines="#series" property="group-position">3</meta>');
     // Without a publish time on any chapter: when the story was created.
     const undated = testStory([testChapter(1, 'a', { published_at: null })], { created_at: '2025-12-24T18:00:00.000Z' });
     expect((await build(undated)).text('EPUB/package.opf')).toContain('<dc:date>2025-12-24T18:00:00Z</dc:date>');

@@ -76,6 +76,7 @@ export async function buildStoryEpub({ story, profile, siteOrigin, readImage }: 
     date: publicationDate(story),
     modified: lastModified(story),
     storyUrl,
+    lastChapter: story.chapters.at(-1)?.chapter_number ?? 0,
   };
   const images = new ImageEmbedder(readImage);
   const links = bookLinks(story, siteOrigin, chapterFile);
