@@ -1,6 +1,6 @@
 // The search index of the reader's site, written at publish time (docs/product.md, Search across
 // the stories; why Pagefind and why two indexes: docs/decisions/0046-search-with-pagefind.md).
-// Exactly the snapshot's chapters are fed in, rendered as their pages render them, so no draft,
+// Exactly the snapshot's chapters are fed in, the text of each as its page shows it, so no draft,
 // scheduled chapter or preview can enter. Stories behind the 18+ confirmation get an index of
 // their own, which the search loads only once the reader confirmed.
 import fs from 'node:fs/promises';
@@ -18,29 +18,41 @@ import type { ContentSnapshot, SnapshotChapter, SnapshotStory } from '#lib/snaps
  */
 const UNUSED_FILES = /^pagefind-(?:ui|component-ui|modular-ui|highlight)\.(?:js|css)$|^playground$/;
 
+const meta = (key: string, value: string) => `<p data-pagefind-meta="${key}">${escapeXml(value)}</p>`;
+const chapterMeta = (story: SnapshotStory, chapter: SnapshotChapter) =>
+  meta('title', `Chapter ${chapter.chapter_number}: ${chapter.title}`) + meta('story', story.title);
+
 /** A chapter as one page for the indexer: its text, with the story and chapter as metadata (not searched). */
 export function searchDocument(story: SnapshotStory, chapter: SnapshotChapter): string {
-  const meta = (key: string, value: string) => `<p data-pagefind-meta="${key}">${escapeXml(value)}</p>`;
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>',
-    meta('title', `Chapter ${chapter.chapter_number}: ${chapter.title}`),
-    meta('story', story.title),
+    chapterMeta(story, chapter),
     `<main data-pagefind-body>${chapterBodyHtml(chapter, story.breakImage)}</main>`,
     '</body></html>',
   ].join('');
 }
 
-async function writeIndex(outputPath: string, stories: readonly SnapshotStory[]): Promise<void> {
+/**
+ * The chapter's built page, whose text Astro rendered already (its chapter body is marked
+ * data-pagefind-body), with the metadata added; rendered here only when the page is not there
+ * (rendering 1,000 chapters again took most of the index's time).
+ */
+async function chapterDocument(siteDir: string, url: string, story: SnapshotStory, chapter: SnapshotChapter): Promise<string> {
+  const page = await fs.readFile(path.join(siteDir, url, 'index.html'), 'utf8').catch(() => '');
+  if (!page.includes('data-pagefind-body')) return searchDocument(story, chapter);
+  return page.replace('</body>', `${chapterMeta(story, chapter)}</body>`);
+}
+
+async function writeIndex(siteDir: string, indexPath: string, stories: readonly SnapshotStory[]): Promise<void> {
+  const outputPath = path.join(siteDir, indexPath);
   // One language for the whole site (the pages are en-US), so one index is fetched, not one per language guess.
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
   if (!index) throw new Error(`The search index could not be started: ${errors.join('; ')}`);
   try {
     for (const story of stories) {
       for (const chapter of story.chapters) {
-        const added = await index.addHTMLFile({
-          url: `${chapterPath(story.slug, chapter.chapter_number)}/`,
-          content: searchDocument(story, chapter),
-        });
+        const url = `${chapterPath(story.slug, chapter.chapter_number)}/`;
+        const added = await index.addHTMLFile({ url, content: await chapterDocument(siteDir, url, story, chapter) });
         if (added.errors.length > 0)
           throw new Error(`Indexing ${story.slug} chapter ${chapter.chapter_number}: ${added.errors.join('; ')}`);
       }
@@ -61,6 +73,6 @@ async function writeIndex(outputPath: string, stories: readonly SnapshotStory[])
  */
 export async function writeSearchIndex(siteDir: string, snapshot: ContentSnapshot): Promise<void> {
   const scope = searchScope(snapshot.stories);
-  if (scope.general.length > 0) await writeIndex(path.join(siteDir, SEARCH_INDEX_PATH), scope.general);
-  if (scope.adult.length > 0) await writeIndex(path.join(siteDir, ADULT_SEARCH_INDEX_PATH), scope.adult);
+  if (scope.general.length > 0) await writeIndex(siteDir, SEARCH_INDEX_PATH, scope.general);
+  if (scope.adult.length > 0) await writeIndex(siteDir, ADULT_SEARCH_INDEX_PATH, scope.adult);
 }

@@ -33,9 +33,14 @@ export function excerptParts(excerpt: string): ExcerptPart[] {
 /** Text-fragment syntax gives '-', ',' and '&' a meaning: they are percent-encoded in the text. */
 const encodeFragmentText = (text: string) => encodeURIComponent(text).replace(/-/g, '%2D');
 
+const FIND = '#find=';
+const DIRECTIVE = ':~:';
+
 /**
- * The link to a result: the chapter with a text fragment (`#:~:text=`) of the first run of
- * matched words, so the browser scrolls to the phrase and highlights it.
+ * The link to a result: the chapter, with the first run of matched words twice in its fragment:
+ * as a text fragment (`:~:text=`), which the browser scrolls to and highlights, and as
+ * `#find=`, which the page's own script (src/scripts/search-landing.ts) uses where the browser
+ * cannot. A plain fragment also stops the page from restoring the reader's last position.
  */
 export function resultHref(url: string, parts: readonly ExcerptPart[]): string {
   const first = parts.findIndex((part) => part.marked);
@@ -44,5 +49,23 @@ export function resultHref(url: string, parts: readonly ExcerptPart[]): string {
   for (let i = first + 1; i + 1 < parts.length && parts[i]!.text.trim() === '' && parts[i + 1]!.marked; i += 2) {
     words += ` ${parts[i + 1]!.text}`;
   }
-  return `${url}#:~:text=${encodeFragmentText(words.trim())}`;
+  const encoded = encodeFragmentText(words.trim());
+  return `${url}${FIND}${encoded}${DIRECTIVE}text=${encoded}`;
+}
+
+/** The words a result link asks the page to find (browsers that keep the text directive in the hash keep it after `:~:`). */
+export function findWords(hash: string): string | null {
+  if (!hash.startsWith(FIND)) return null;
+  const end = hash.indexOf(DIRECTIVE);
+  try {
+    return decodeURIComponent(hash.slice(FIND.length, end === -1 ? undefined : end)).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** A pattern for the words in the page's text: any case, any run of spaces between them, every sign literal. */
+export function findPattern(words: string): RegExp {
+  const escaped = words.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(escaped.join('\\s+'), 'iu');
 }
