@@ -22,7 +22,7 @@ const meta = (key: string, value: string) => `<p data-pagefind-meta="${key}">${e
 const chapterMeta = (story: SnapshotStory, chapter: SnapshotChapter) =>
   meta('title', `Chapter ${chapter.chapter_number}: ${chapter.title}`) + meta('story', story.title);
 
-/** A chapter as one page for the indexer: its text, with the story and chapter as metadata (not searched). */
+/** A chapter as one page for the indexer: its text, with the story and chapter titles as metadata (searched too). */
 export function searchDocument(story: SnapshotStory, chapter: SnapshotChapter): string {
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>',

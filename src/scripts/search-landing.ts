@@ -44,7 +44,13 @@ export function landOnMatch(): void {
       return;
     }
     target.scrollIntoView({ block: 'center' });
-    if ('highlights' in CSS) CSS.highlights.set(HIGHLIGHT, new Highlight(range));
+    if (!('highlights' in CSS)) return;
+    CSS.highlights.set(HIGHLIGHT, new Highlight(range));
+    // The rule is added here, not in search.css, which every reader page inlines: the HTML
+    // checker cannot parse ::highlight() yet, and only this arrival needs it.
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`::highlight(${HIGHLIGHT}) { background: var(--color-accent); color: var(--color-bg); }`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   };
   land();
 }

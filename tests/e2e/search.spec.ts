@@ -59,6 +59,8 @@ test('the reader searches a phrase from the chapter header and lands on it in ch
   await expect(page).toHaveURL(new RegExp(`${STORY}chapter/37/`));
   await expect(page.getByText(PHRASE)).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  // Highlighted by the page itself where the browser did not follow the text fragment.
+  expect(await page.evaluate(() => CSS.highlights.get('search-match')?.size)).toBe(1);
   expect(errors).toEqual([]);
 });
 
