@@ -33,7 +33,8 @@ export default defineConfig({
   integrations: [react(), sitemap(sitemapOptions(content)), islandStylesInHead()],
   // Astro hashes its own inline scripts and styles into a <meta> policy on each page; the
   // server adds the header policy (scripts/server/static-site.ts).
-  security: { csp: { scriptDirective: { hashes: inlineScriptHashes } } },
+  // 'wasm-unsafe-eval': the reader's search compiles WebAssembly (docs/decisions/0046-search-with-pagefind.md).
+  security: { csp: { scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"], hashes: inlineScriptHashes } } },
   devToolbar: { enabled: false },
   // Styles inline: no render-blocking stylesheet request before the first paint of any page.
   build: { format: 'directory', inlineStylesheets: 'always' },

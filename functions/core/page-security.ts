@@ -6,10 +6,12 @@ import { PREVIEW_PATH } from '#lib/reader-urls.ts';
  * The header policy for pages. Astro adds a <meta> policy with hashes of its inline scripts
  * and styles; a browser enforces both, so scripts and styles end up limited to those hashes
  * and this site's own files. Directives a <meta> cannot carry (frame-ancestors) live here.
+ * 'wasm-unsafe-eval' lets the reader's search compile its WebAssembly, and allows no eval()
+ * (docs/decisions/0046-search-with-pagefind.md).
  */
 export const PAGE_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
+  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "font-src 'self'",

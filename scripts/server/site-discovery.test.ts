@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { parseAtom } from '#scripts/test/atom.ts';
 import { openTestDatabase } from '#scripts/test/database.ts';
+import { openSearch } from '#scripts/test/pagefind-search.ts';
 import { childElements, ownText, parseXml, type XmlElement } from '#scripts/test/xml.ts';
 import { buildStaticSite } from './site-builder.ts';
 import { staticSite } from './static-site.ts';
@@ -54,6 +55,8 @@ beforeAll(async () => {
         chapter(fleet!.id, 1, 'published', '2026-02-01T00:00:00.000Z'),
         chapter(fleet!.id, 2, 'published', '2026-03-01T00:00:00.000Z'),
         chapter(fleet!.id, 3, 'draft', '2026-04-01T00:00:00.000Z', `${DRAFT_MARK} twist`),
+        // Scheduled: a draft with a release time still to come.
+        { ...chapter(fleet!.id, 4, 'draft', '2026-04-02T00:00:00.000Z', `${DRAFT_MARK} ambush`), release_at: '2099-01-01T00:00:00.000Z' },
         chapter(secret!.id, 1, 'published', '2026-04-01T00:00:00.000Z', `${DRAFT_MARK} opening`),
       ])
       .execute();
@@ -277,5 +280,37 @@ describe('structured data and share previews', () => {
   it('the build holds the share images the pages name, and none of a draft story', () => {
     expect(fs.readdirSync(path.join(outDir, 'share', 'story'))).toEqual(['the-fleet.jpg']);
     expect(fs.existsSync(path.join(outDir, 'share', 'site.jpg'))).toBe(true);
+  });
+});
+
+describe('the search', () => {
+  // The search index is compressed, so the search above cannot see into it: ask it as a reader would.
+  it('its index holds the published chapters and no draft', async () => {
+    const search = await openSearch(path.join(outDir, 'pagefind'));
+    const published = ['/storytime/story/the-fleet/chapter/1/', '/storytime/story/the-fleet/chapter/2/'];
+    expect((await search('warship')).map((hit) => hit.url).sort()).toEqual(published);
+    // Pagefind answers a word it lacks with near words of other pages, so look at what comes back.
+    for (const word of [DRAFT_MARK, 'twist', 'ambush', 'opening']) {
+      const hits = await search(word);
+      expect(hits.filter((hit) => !published.includes(hit.url) || JSON.stringify(hit).toLowerCase().includes(word.toLowerCase()))).toEqual(
+        [],
+      );
+    }
+  });
+
+  // Pagefind compiles its WebAssembly in the page (docs/decisions/0046-search-with-pagefind.md).
+  it('may compile WebAssembly under both content policies of a page, and nothing more', async () => {
+    const app = new Hono().use(staticSite(() => outDir));
+    const response = await app.request('/storytime/story/the-fleet/chapter/1/');
+    const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(await response.text())?.[1];
+    for (const policy of [response.headers.get('content-security-policy'), meta]) {
+      const scriptSrc = policy
+        ?.split(';')
+        .map((directive) => directive.trim())
+        .find((directive) => directive.startsWith('script-src '));
+      expect(scriptSrc).toContain("'wasm-unsafe-eval'");
+      expect(scriptSrc).not.toContain("'unsafe-eval'");
+    }
+    expect((await app.request('/pagefind/pagefind.js')).status).toBe(200);
   });
 });

@@ -104,3 +104,10 @@ export const X = (props: IconProps) => (
     <path d="m6 6 12 12" />
   </OutlineIcon>
 );
+
+export const Search = (props: IconProps) => (
+  <OutlineIcon {...props}>
+    <path d="m21 21-4.34-4.34" />
+    <circle cx="11" cy="11" r="8" />
+  </OutlineIcon>
+);

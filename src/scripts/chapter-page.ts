@@ -3,6 +3,7 @@
 // keys for the previous and next chapter; chapter_view and chapter_depth analytics (docs/product.md, What the pages record).
 import { clampPercent, readProgress, saveProgress } from '#lib/reading-progress.ts';
 import { track, trackPageView } from './analytics.ts';
+import './search-launcher.ts';
 
 const article = document.querySelector<HTMLElement>('[data-story-slug]')!;
 const slug = article.dataset['storySlug']!;

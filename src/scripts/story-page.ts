@@ -5,6 +5,7 @@ import { chapterPath } from '#lib/reader-urls.ts';
 import { clearProgress, readProgress } from '#lib/reading-progress.ts';
 import type { ChapterSummary } from '#lib/stories.ts';
 import { track, trackPageView } from './analytics.ts';
+import './search-launcher.ts';
 
 const story = document.querySelector<HTMLElement>('[data-story-slug]')!;
 const slug = story.dataset['storySlug']!;

@@ -401,3 +401,14 @@ test('scheduled release in both themes', async ({ page }) => {
     await page.request.post('/api/chapters/delete', { data: { id: chapter.id } });
   }
 });
+
+test('search with results in both themes', async ({ page }) => {
+  for (const theme of THEMES) {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/storytime/');
+    await page.getByRole('searchbox', { name: 'Search the stories' }).fill('lantern');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('dialog', { name: 'Search the stories' }).getByRole('listitem').first().waitFor();
+    await shoot(page, `search-${theme}`);
+  }
+});
