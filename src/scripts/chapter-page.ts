@@ -1,5 +1,5 @@
-// The chapter page's behaviour: reading progress saved on scroll (coalesced per animation frame)
-// and restored when the reader comes back to the same chapter; the left and right arrow
+// The chapter page's behaviour: reading progress saved on scroll (coalesced per animation frame),
+// shown by the line under the header, and restored when the reader comes back to the same chapter; the left and right arrow
 // keys for the previous and next chapter; chapter_view and chapter_depth analytics (docs/product.md, What the pages record).
 import { clampPercent, readProgress, saveProgress } from '#lib/reading-progress.ts';
 import { track, trackPageView } from './analytics.ts';
@@ -8,6 +8,7 @@ const article = document.querySelector<HTMLElement>('[data-story-slug]')!;
 const slug = article.dataset['storySlug']!;
 const chapterNumber = Number(article.dataset['chapterNumber']);
 const openedAt = performance.now();
+const progressLine = document.querySelector<HTMLElement>('[data-reading-progress]');
 
 /** How far through the chapter text the bottom of the screen is, 0 to 1. */
 function depth(): number {
@@ -25,8 +26,10 @@ let deepest = depth();
 let frame = 0;
 function remember(): void {
   frame = 0;
-  deepest = Math.max(deepest, depth());
-  saveProgress(slug, { chapterIndex: chapterNumber, scrollY: Math.round(window.scrollY), percent: clampPercent(depth() * 100) });
+  const now = depth();
+  deepest = Math.max(deepest, now);
+  if (progressLine) progressLine.style.transform = `scaleX(${now})`;
+  saveProgress(slug, { chapterIndex: chapterNumber, scrollY: Math.round(window.scrollY), percent: clampPercent(now * 100) });
 }
 window.addEventListener(
   'scroll',

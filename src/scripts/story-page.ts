@@ -29,6 +29,8 @@ function markLastRead(): void {
 resetButton.addEventListener('click', () => {
   clearProgress(slug);
   markLastRead();
+  // The button hides itself: the focus goes to the first control of its row (Start reading), not the page.
+  resetButton.parentElement?.querySelector<HTMLElement>('a:not([hidden]), button:not([hidden])')?.focus();
 });
 
 function appendChapter(chapter: ChapterSummary): void {
