@@ -1,5 +1,5 @@
-// The chapter page's behaviour: reading progress saved on scroll (coalesced per animation frame),
-// shown by the line under the header, and restored when the reader comes back to the same chapter; the left and right arrow
+// The chapter page's behaviour: reading progress saved on scroll (coalesced per animation frame)
+// and restored when the reader comes back to the same chapter; the left and right arrow
 // keys for the previous and next chapter; chapter_view and chapter_depth analytics (docs/product.md, What the pages record).
 import { clampPercent, readProgress, saveProgress } from '#lib/reading-progress.ts';
 import { track, trackPageView } from './analytics.ts';
@@ -8,7 +8,6 @@ const article = document.querySelector<HTMLElement>('[data-story-slug]')!;
 const slug = article.dataset['storySlug']!;
 const chapterNumber = Number(article.dataset['chapterNumber']);
 const openedAt = performance.now();
-const progressLine = document.querySelector<HTMLElement>('[data-reading-progress]');
 
 /** How far through the chapter text the bottom of the screen is, 0 to 1. */
 function depth(): number {
@@ -26,10 +25,8 @@ let deepest = depth();
 let frame = 0;
 function remember(): void {
   frame = 0;
-  const now = depth();
-  deepest = Math.max(deepest, now);
-  if (progressLine) progressLine.style.transform = `scaleX(${now})`;
-  saveProgress(slug, { chapterIndex: chapterNumber, scrollY: Math.round(window.scrollY), percent: clampPercent(now * 100) });
+  deepest = Math.max(deepest, depth());
+  saveProgress(slug, { chapterIndex: chapterNumber, scrollY: Math.round(window.scrollY), percent: clampPercent(depth() * 100) });
 }
 window.addEventListener(
   'scroll',
@@ -67,3 +64,14 @@ addEventListener('pagehide', () => {
     meta: { time_ms: timeMs },
   });
 });
+
+// The line along the header's bottom edge shows how far the reader is (docs/product.md, The
+// reader's controls): a transform only, so it costs no layout. Scroll events come once a frame.
+const progressLine = document.querySelector<HTMLElement>('[data-reading-progress]');
+if (progressLine) {
+  const showDepth = () => {
+    progressLine.style.transform = `scaleX(${depth()})`;
+  };
+  window.addEventListener('scroll', showDepth, { passive: true });
+  showDepth();
+}
