@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { islandStylesInHead } from './scripts/server/island-styles.ts';
 import { loadContent } from './src/lib/content.ts';
 import { siteOrigin } from './src/lib/seo.ts';
 import { sitemapOptions } from './src/lib/sitemap.ts';
@@ -23,7 +24,7 @@ export default defineConfig({
   site: siteOrigin(content.profile.site_domain, new URL(process.env.SITE_URL || 'http://localhost:4321')),
   outDir: process.env.SITE_OUT_DIR || './dist',
   output: 'static',
-  integrations: [react(), sitemap(sitemapOptions(content))],
+  integrations: [react(), sitemap(sitemapOptions(content)), islandStylesInHead()],
   // Astro hashes its own inline scripts and styles into a <meta> policy on each page; the
   // server adds the header policy (scripts/server/static-site.ts).
   security: { csp: { scriptDirective: { hashes: [/** @type {`sha256-${string}`} */ (themeInitHash)] } } },
