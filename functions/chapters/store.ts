@@ -140,6 +140,14 @@ export const chapterStore = {
     return toChapter(await selectChapters(db).where('id', '=', id).executeTakeFirst());
   },
 
+  /** The published chapter numbered `wanted` or the next one after it, else the last; null when none is published. */
+  async publishedNumberFrom(db: Db, storyId: number, wanted: number): Promise<number | null> {
+    const published = db.selectFrom('chapters').select('chapter_number').where('story_id', '=', storyId).where('status', '=', 'published');
+    const next = await published.where('chapter_number', '>=', wanted).orderBy('chapter_number').limit(1).executeTakeFirst();
+    const found = next ?? (await published.orderBy('chapter_number', 'desc').limit(1).executeTakeFirst());
+    return found?.chapter_number ?? null;
+  },
+
   async findByNumber(
     db: Db,
     storyId: number,

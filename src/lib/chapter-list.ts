@@ -20,7 +20,7 @@ export function chapterItemHtml(storySlug: string, chapter: ListedChapter, zone:
     `<li data-chapter-number="${number}"${published ? ` data-published="${escapeHtml(published)}"` : ''}>` +
     `<a href="${escapeHtml(chapterPath(storySlug, number))}/"><span class="chapter-number">Chapter ${number}</span> ` +
     `<span class="chapter-title">${escapeHtml(chapter.title)}</span>` +
-    `<span class="chapter-facts">${date}${countOf(chapter.word_count, 'word', 'words')}</span></a></li>`
+    `<span class="chapter-meta">${date}${countOf(chapter.word_count, 'word', 'words')}</span></a></li>`
   );
 }
 
@@ -33,5 +33,5 @@ export function jumpTarget(published: ChapterSet, wanted: number): number | null
   const last = published.at(-1)?.[1];
   if (last === undefined || !Number.isFinite(wanted)) return null;
   const range = published.find(([, to]) => to >= wanted);
-  return range ? Math.max(range[0], Math.trunc(wanted)) : last;
+  return range ? Math.max(range[0], Math.ceil(wanted)) : last;
 }
