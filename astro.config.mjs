@@ -6,16 +6,23 @@ import fs from 'node:fs';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { islandStylesInHead } from './scripts/server/island-styles.ts';
 import { loadContent } from './src/lib/content.ts';
 import { siteOrigin } from './src/lib/seo.ts';
 import { sitemapOptions } from './src/lib/sitemap.ts';
 
 const content = loadContent();
 // The theme script runs inline in every page's <head> (src/layouts/DocumentShell.astro): it must
-// run before the first paint, and as a file it would cost a render-blocking request. Astro hashes
-// only the scripts it bundles, so this one's hash is added here.
-const themeInit = fs.readFileSync(new URL('./public/theme-init.js', import.meta.url), 'utf8');
-const themeInitHash = `sha256-${createHash('sha256').update(themeInit).digest('base64')}`;
+// run before the first paint, and as a file it would cost a render-blocking request. So does the
+// service worker's registration (src/layouts/BaseLayout.astro), which is too small to be worth a
+// request. Astro hashes only the scripts it bundles, so these hashes are added here.
+const inlineScriptHash = (/** @type {string} */ file) =>
+  /** @type {`sha256-${string}`} */ (
+    `sha256-${createHash('sha256')
+      .update(fs.readFileSync(new URL(file, import.meta.url), 'utf8'))
+      .digest('base64')}`
+  );
+const inlineScriptHashes = [inlineScriptHash('./public/theme-init.js'), inlineScriptHash('./src/scripts/register-service-worker.js')];
 
 export default defineConfig({
   // The public origin, as every page's canonical link has it: the profile's Site Domain when the
@@ -23,10 +30,10 @@ export default defineConfig({
   site: siteOrigin(content.profile.site_domain, new URL(process.env.SITE_URL || 'http://localhost:4321')),
   outDir: process.env.SITE_OUT_DIR || './dist',
   output: 'static',
-  integrations: [react(), sitemap(sitemapOptions(content))],
+  integrations: [react(), sitemap(sitemapOptions(content)), islandStylesInHead()],
   // Astro hashes its own inline scripts and styles into a <meta> policy on each page; the
   // server adds the header policy (scripts/server/static-site.ts).
-  security: { csp: { scriptDirective: { hashes: [/** @type {`sha256-${string}`} */ (themeInitHash)] } } },
+  security: { csp: { scriptDirective: { hashes: inlineScriptHashes } } },
   devToolbar: { enabled: false },
   // Styles inline: no render-blocking stylesheet request before the first paint of any page.
   build: { format: 'directory', inlineStylesheets: 'always' },

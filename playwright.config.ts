@@ -63,6 +63,9 @@ export default defineConfig({
   reporter: process.env['CI'] ? 'line' : 'list',
   use: {
     trace: process.env['CI'] ? 'on-first-retry' : 'retain-on-failure',
+    // The offline worker answers page and image requests itself, out of reach of page.route and of
+    // a test's view of the network; only the offline spec lets it run (decision 0047).
+    serviceWorkers: 'block',
     launchOptions: {
       ...(chromium.executablePath ? { executablePath: chromium.executablePath } : {}),
       args: chromium.args,

@@ -38,7 +38,7 @@ export interface AuthorProfileTable {
   site_domain: string | null;
   /** IANA name (Europe/Berlin): release times are written and shown in it. */
   time_zone: ColumnType<string, string | undefined, string>;
-  /** What the Atom feeds carry of each chapter: its summary or its whole text (docs/product.md, Feeds and previews). */
+  /** What the Atom feeds carry of each chapter: its summary or its whole text (docs/product.md, Feeds, books and what a chapter's Markdown may hold). */
   feed_content: ColumnType<FeedContent, FeedContent | undefined, FeedContent>;
   /** Where the licence of the gallery's images is written; named in their structured data. */
   image_license_url: string | null;

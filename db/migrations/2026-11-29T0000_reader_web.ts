@@ -1,5 +1,5 @@
-// The reader and the open web (docs/product.md, Feeds and previews): what the feeds carry and
-// the licence the gallery's structured data names.
+// What the feeds carry and the licence the gallery's structured data names (docs/product.md,
+// The reader and the open web).
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {

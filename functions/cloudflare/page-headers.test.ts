@@ -16,7 +16,7 @@ describe('the Worker page headers', () => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
   });
 
-  it('become a _headers file: security headers on every page, a year of caching under /_astro/, none for the preview', () => {
+  it('become a _headers file: security headers on every page, a year of caching under /_astro/, none for the preview, the worker revalidated, the manifest typed', () => {
     const lines = headersFile().split('\n');
     expect(lines[0]).toBe('/*');
     expect(lines).toContain(`  content-security-policy: ${PAGE_CSP}`);
@@ -29,6 +29,10 @@ describe('the Worker page headers', () => {
       '  cache-control: no-store',
       '/storytime/preview/*',
       '  cache-control: no-store',
+      '/sw.js',
+      '  cache-control: no-cache',
+      '/manifest.webmanifest',
+      '  content-type: application/manifest+json',
       '',
     ]);
   });

@@ -14,6 +14,9 @@ export const PAGE_CSP = [
   "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",
+  // The offline worker (/sw.js) and the web app manifest: named, not left to fall back on other directives.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -34,4 +37,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  */
 export const NEVER_CACHED_PATH = PREVIEW_PATH;
 export const NEVER_CACHED = 'no-store';
+/** The offline worker's file: browsers look for a new one on every visit (docs/decisions/0047-offline-reading.md). */
+export const SERVICE_WORKER_CACHE = 'no-cache';
 export const isNeverCached = (urlPath: string) => urlPath === NEVER_CACHED_PATH || urlPath.startsWith(`${NEVER_CACHED_PATH}/`);

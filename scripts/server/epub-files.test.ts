@@ -44,6 +44,17 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(siteDir, { recursive: true, force: true }));
 
+/** Everything an author may write: the safe HTML, footnotes (one referring to itself), links between chapters, mixed scripts. */
+const AUTHOR_MARKUP = [
+  '<details>\n<summary>Spoiler</summary>\n\nThe *twist*[^twist].\n\n</details>',
+  '<div dir="rtl" lang="ar">مرحبا <span lang="zh">你好</span> and Latin 👨‍👩‍👧‍👦</div>',
+  '<aside>An aside with <small>small</small>, <mark>marked</mark>, H<sub>2</sub>O, x<sup>2</sup>, <abbr title="A & B">AB</abbr>.</aside>',
+  '<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>',
+  'Back to [the map](/storytime/story/illustrated/chapter/1/), the [story](/storytime/story/illustrated/) and [a note](#fn-self).',
+  '[^twist]: The twist, explained[^self].',
+  '[^self]: A note that refers to itself[^self].',
+].join('\n\n');
+
 /** A story with an uploaded WebP cover and page break, uploads in chapters, remote and broken images, hostile text. */
 function illustratedStory() {
   return testStory(
@@ -54,6 +65,7 @@ function illustratedStory() {
         '![Remote](https://images.example/x.png) ![Broken](/api/uploads/general/broken.webp) ![Climb](/api/uploads/../secret.png)',
       ),
       testChapter(3, '<script>alert(1)</script><p>Unclosed <b>tags & NUL\u0000 bytes\n\n| a | b |\n|---|---|\n| 1 | 2 |'),
+      testChapter(4, AUTHOR_MARKUP, { title: 'Notes ]]> & <more> 👩‍🚀', note_before: 'Before[^1].\n\n[^1]: A note on the note.' }),
     ],
     {
       slug: 'illustrated',
@@ -112,7 +124,10 @@ describe('writeStoryEpubs', () => {
       'EPUB/images/image-3.png',
     ]);
     const chapter2 = new TextDecoder().decode(files['EPUB/chapter-2.xhtml']);
-    expect(chapter2).toContain('<p>Remote Broken Climb</p>');
+    expect(chapter2).toContain('[Image: Remote]</span> <span class="missing-image">[Image: Broken]</span>');
+    const chapter4 = new TextDecoder().decode(files['EPUB/chapter-4.xhtml']);
+    expect(chapter4).toContain('<a href="chapter-1.xhtml">the map</a>');
+    expect(chapter4.match(/epub:type="footnote"/g)).toHaveLength(3);
   });
 
   // The lead adds epubcheck to .ci/run; elsewhere install it with `apt-get install epubcheck`.

@@ -92,6 +92,13 @@ describe('buildStaticSite', () => {
     const book = path.join(outDir, 'storytime/story/the-lantern-fleet/the-lantern-fleet.epub');
     expect(fs.readFileSync(book).subarray(30, 58).toString()).toBe('mimetypeapplication/epub+zip');
     expect(fs.existsSync(`${book}.br`) || fs.existsSync(`${book}.gz`)).toBe(false);
+    // Installing and offline reading: the worker, the manifest named after the author, the icons.
+    expect(fs.readFileSync(path.join(outDir, 'sw.js'), 'utf8')).toContain('pages-v1');
+    expect(JSON.parse(fs.readFileSync(path.join(outDir, 'manifest.webmanifest'), 'utf8'))).toMatchObject({
+      name: 'Mara Quillon',
+      start_url: '/',
+    });
+    expect(fs.existsSync(path.join(outDir, 'favicon.ico')) && fs.existsSync(path.join(outDir, 'icons/icon-512.png'))).toBe(true);
     // Only the finished site is left: no snapshot file, no staging folder.
     expect(fs.readdirSync(path.dirname(outDir))).toEqual(['build-test']);
     const left = fs.readdirSync(staging).filter((entry) => entry.startsWith(`${owner}-build-test-`));

@@ -18,6 +18,8 @@ import type { ReadImage } from '#lib/epub/index.ts';
 import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { siteImageReader, writeStoryEpubs } from './epub-files.ts';
 import { precompressSite } from './precompress.ts';
+import { writeShareImages } from './share-images.ts';
+import { writeServiceWorker } from './service-worker.ts';
 import { removeAbandonedStaging, stagingOwner } from './staging-owners.ts';
 
 const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
@@ -49,6 +51,8 @@ export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, 
     await fs.rm(path.join(staging, '.prerender'), { recursive: true, force: true });
     const images = readImage ?? siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: null });
     await writeStoryEpubs(staging, snapshot, siteUrl, images);
+    await writeShareImages(staging, snapshot, images);
+    await writeServiceWorker(staging);
     signal?.throwIfAborted();
     // Compressed once here instead of on every request (static-site.ts serves the copies).
     await precompressSite(staging);

@@ -211,3 +211,68 @@ describe('served by the static server', () => {
     expect(response.headers.get('Content-Type')).toBe(type);
   });
 });
+
+describe('structured data and share previews', () => {
+  const pages = () => filesUnder(outDir).filter((file) => file.endsWith('.html'));
+  const metaOf = (html: string) => {
+    const meta = new Map<string, string>();
+    for (const [, name, content] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)) meta.set(name!, content!);
+    return meta;
+  };
+  const structuredData = (html: string): Record<string, unknown>[] =>
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!));
+  const breadcrumbLabels = (html: string) =>
+    [.../<nav class="breadcrumb"[^>]*>(.*?)<\/nav>/s.exec(html)![1]!.matchAll(/<li>(?:<a[^>]*>|<span[^>]*>)([^<]*)</g)].map(
+      (match) => match[1],
+    );
+
+  it('every page that shows a breadcrumb describes the same trail as a BreadcrumbList', () => {
+    const withTrail = pages().filter((file) => read(file).includes('<nav class="breadcrumb"'));
+    expect(withTrail).toContain('storytime/story/the-fleet/chapter/2/index.html');
+    for (const file of withTrail) {
+      const html = read(file);
+      const trail = structuredData(html).find((data) => data['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+      expect(
+        trail?.itemListElement.map((item) => item.name),
+        file,
+      ).toEqual(breadcrumbLabels(html));
+    }
+    const chapterTrail = structuredData(read('storytime/story/the-fleet/chapter/2/index.html')).find(
+      (data) => data['@type'] === 'BreadcrumbList',
+    );
+    expect(chapterTrail).toMatchObject({
+      itemListElement: [
+        { position: 1, name: 'Home', item: `${ORIGIN}/` },
+        { position: 2, name: 'Stories', item: `${ORIGIN}/storytime/` },
+        { position: 3, name: 'The Fleet', item: `${ORIGIN}/storytime/story/the-fleet/` },
+        { position: 4, name: 'Chapter 2' },
+      ],
+    });
+  });
+
+  it('dates a chapter by its publication and its last change', () => {
+    const chapter = structuredData(read('storytime/story/the-fleet/chapter/2/index.html')).find((data) => data['@type'] === 'Chapter');
+    expect(chapter).toMatchObject({ dateModified: '2026-03-01T00:00:00.000Z' });
+    expect(Number.isNaN(Date.parse(String(chapter?.['datePublished'])))).toBe(false);
+  });
+
+  it('every page names the site and a 1200x630 JPEG preview with its text alternative', () => {
+    for (const file of pages().filter((page) => !page.startsWith('admin'))) {
+      const meta = metaOf(read(file));
+      expect(meta.get('og:site_name'), file).toBe('Mara Quillon');
+      expect(meta.get('og:image'), file).toMatch(new RegExp(`^${ORIGIN}/share/.+\\.jpg$`));
+      expect([meta.get('og:image:width'), meta.get('og:image:height')], file).toEqual(['1200', '630']);
+      expect(meta.get('og:image:alt'), file).toBeTruthy();
+      expect(meta.get('twitter:image:alt'), file).toBe(meta.get('og:image:alt'));
+    }
+    const story = metaOf(read('storytime/story/the-fleet/index.html'));
+    expect(story.get('og:image')).toBe(`${ORIGIN}/share/story/the-fleet.jpg`);
+    expect(story.get('og:image:alt')).toBe('Cover of The Fleet');
+    expect(metaOf(read('index.html')).get('og:image')).toBe(`${ORIGIN}/share/site.jpg`);
+  });
+
+  it('the build holds the share images the pages name, and none of a draft story', () => {
+    expect(fs.readdirSync(path.join(outDir, 'share', 'story'))).toEqual(['the-fleet.jpg']);
+    expect(fs.existsSync(path.join(outDir, 'share', 'site.jpg'))).toBe(true);
+  });
+});

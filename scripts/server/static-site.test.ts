@@ -31,6 +31,8 @@ beforeAll(async () => {
   write('index.html', '<h1>landing</h1>');
   write('admin/index.html', '<h1>admin app</h1>');
   write('_astro/app.123.js', 'console.log(1)');
+  write('sw.js', 'self.addEventListener("fetch", () => {})');
+  write('manifest.webmanifest', '{"name":"Stories"}');
   write('stories/index.html', '<h1>stories</h1>');
   write('storytime/preview/index.html', '<h1>preview shell</h1>');
   write('404.html', '<h1>Chapter not found</h1>');
@@ -123,6 +125,22 @@ describe('staticSite', () => {
     expect(res.body).toBe('console.log(1)');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  // docs/decisions/0047-offline-reading.md: a new worker reaches readers on their next visit.
+  it('serves the offline worker as JavaScript that no cache keeps without asking', async () => {
+    const res = await get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the web app manifest with its own media type', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json');
+    expect(res.headers['content-security-policy']).toContain("manifest-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
   });
 
   it.each(['/admin', '/admin/', '/admin/socials', '/admin/socials/deep'])(

@@ -5,7 +5,8 @@
 // Compressed copies are made at build time (precompress.ts) and picked here from
 // Accept-Encoding; each copy has its own strong ETag, so If-None-Match gets a 304.
 import type { Context, MiddlewareHandler } from 'hono';
-import { isNeverCached, NEVER_CACHED, SECURITY_HEADERS } from '#core/page-security.ts';
+import { isNeverCached, NEVER_CACHED, SECURITY_HEADERS, SERVICE_WORKER_CACHE } from '#core/page-security.ts';
+import { SERVICE_WORKER_PATH } from '#lib/offline-cache.ts';
 import { GALLERY_NOT_FOUND_PATH } from '#lib/gallery-urls.ts';
 import { type Encoding, type SiteFile, SiteFiles } from './site-files.ts';
 
@@ -17,7 +18,9 @@ function pageHeaders(urlPath: string): Record<string, string> {
       ? 'public, max-age=31536000, immutable'
       : isNeverCached(urlPath)
         ? NEVER_CACHED
-        : 'public, max-age=0, must-revalidate',
+        : urlPath === SERVICE_WORKER_PATH
+          ? SERVICE_WORKER_CACHE
+          : 'public, max-age=0, must-revalidate',
   };
 }
 

@@ -8,7 +8,10 @@ export interface AtomEntry {
   id: string;
   link: string;
   updated: string;
+  published: string | undefined;
   summary: string | undefined;
+  /** The HTML of a type="html" <content>, as a reader gets it. */
+  content: string | undefined;
   /** The terms of its <category> elements. */
   categories: string[];
 }
@@ -19,6 +22,8 @@ export interface AtomFeed {
   title: string;
   subtitle: string | undefined;
   updated: string;
+  icon: string | undefined;
+  logo: string | undefined;
   rights: string | undefined;
   author: string | undefined;
   selfLink: string | undefined;
@@ -38,6 +43,8 @@ export function parseAtom(xml: string): AtomFeed {
     title: text(child(root, 'title')),
     subtitle: optionalText(child(root, 'subtitle')),
     updated: text(child(root, 'updated')),
+    icon: optionalText(child(root, 'icon')),
+    logo: optionalText(child(root, 'logo')),
     rights: optionalText(child(root, 'rights')),
     author: optionalText(child(child(root, 'author'), 'name')),
     selfLink: linkTo('self'),
@@ -48,7 +55,9 @@ export function parseAtom(xml: string): AtomFeed {
       id: text(child(entry, 'id')),
       link: child(entry, 'link')?.attributes['href'] as string,
       updated: text(child(entry, 'updated')),
+      published: optionalText(child(entry, 'published')),
       summary: optionalText(child(entry, 'summary')),
+      content: child(entry, 'content') && ownText(child(entry, 'content')!),
       categories: categoryTerms(entry),
     })),
   };

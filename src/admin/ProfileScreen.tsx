@@ -3,7 +3,14 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { ProfileInput } from '#functions/site/schema.ts';
 import { apiRequest } from '#lib/api-client.ts';
 import { PROFILE_LIMITS } from '#lib/limits.ts';
-import { type AuthorProfile, DEFAULT_BACKGROUND_DARK, DEFAULT_BACKGROUND_LIGHT, FEED_CONTENT, type FeedContent } from '#lib/profile.ts';
+import {
+  type AuthorProfile,
+  DEFAULT_BACKGROUND_DARK,
+  DEFAULT_BACKGROUND_LIGHT,
+  FEED_CONTENT,
+  type FeedContent,
+  FULL_TEXT_FEED_ENTRIES,
+} from '#lib/profile.ts';
 import { failureText, NoticeBanner, SelectField, SubmitButton, TextAreaField, TextField, useNotice } from './components.tsx';
 import { fieldErrors } from './data/failure.ts';
 import { queryKeys } from './data/keys.ts';
@@ -117,7 +124,7 @@ export function ProfileScreen() {
               label="Feeds Carry"
               options={FEED_CONTENT}
               optionLabels={FEED_CONTENT_LABELS}
-              hint="What feed readers receive of each new chapter."
+              hint={`What feed readers receive of each new chapter: a summary, or the whole text of the newest ${FULL_TEXT_FEED_ENTRIES} (never of a story behind the 18+ confirmation).`}
               {...field('feed_content')}
             />
             <TextField

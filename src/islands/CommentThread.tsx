@@ -2,7 +2,9 @@
 // the approved comments, and a form with an optional name, the text with its 'n/1000 characters'
 // counter and a hidden 'website' field that people leave empty (bots fill it). New comments wait
 // for the author's approval. The caller says how to load and post; pass stable functions.
+// Offline, it says so instead of failing (docs/product.md, Installing the site and reading offline).
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { isOffline, OFFLINE_MESSAGE } from '#lib/api-client.ts';
 import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH, DEFAULT_COMMENT_AUTHOR } from '#lib/limits.ts';
 
 export interface CommentView {
@@ -37,19 +39,27 @@ export default function CommentThread({ load, post, failureMessage, headingLevel
   const [trap, setTrap] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
   const ids = useId();
   const Heading = `h${headingLevel}` as const;
 
   const reload = useCallback(async () => {
     try {
       setComments(await load());
+      setOffline(false);
     } catch (error) {
+      if (isOffline(error)) return setOffline(true);
       console.warn('Loading comments failed', error); // only logged (docs/product.md, Forms and messages)
       setComments([]);
     }
   }, [load]);
 
-  useEffect(() => void reload(), [reload]);
+  useEffect(() => {
+    void reload();
+    const retry = () => void reload();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [reload]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -62,7 +72,7 @@ export default function CommentThread({ load, post, failureMessage, headingLevel
       setText('');
       await reload();
     } catch (error) {
-      setMessage(failureMessage(error));
+      setMessage(isOffline(error) ? OFFLINE_MESSAGE : failureMessage(error));
     } finally {
       setSubmitting(false);
     }
@@ -71,6 +81,7 @@ export default function CommentThread({ load, post, failureMessage, headingLevel
   return (
     <section className="comments" aria-labelledby={`${ids}-title`}>
       <Heading id={`${ids}-title`}>Comments{comments && comments.length > 0 ? ` (${comments.length})` : ''}</Heading>
+      {offline && !comments && <p className="muted">{OFFLINE_MESSAGE}: the comments show when you are back online.</p>}
       {comments?.length === 0 && <p className="muted">No comments yet. Be the first to comment!</p>}
       {comments && comments.length > 0 && (
         <ol className="comment-list">

@@ -14,6 +14,7 @@ interface Props {
 
 export default function GalleryThumb({ image, revealed, eager }: Props) {
   const box = { width: image.width || 1, height: image.height || 1 };
+  const srcSet = thumbSrcset(image);
   return (
     <span className="thumb-frame">
       <img className="thumb-box" src={ratioBox(box.width, box.height)} alt="" {...box} />
@@ -22,8 +23,9 @@ export default function GalleryThumb({ image, revealed, eager }: Props) {
         <img
           className="thumb-image"
           src={image.thumb}
-          srcSet={thumbSrcset(image)}
-          sizes={GRID_THUMB_SIZES}
+          srcSet={srcSet}
+          // sizes without srcset is invalid HTML (an image with one size has no srcset).
+          sizes={srcSet && GRID_THUMB_SIZES}
           alt=""
           {...box}
           loading={eager ? 'eager' : 'lazy'}

@@ -1,8 +1,10 @@
 // A like toggle for anything visitors like (a chapter, a gallery image): a click toggles, and the
 // count and state always come from the server's answer. Loading failures are only
-// logged (docs/product.md, Forms and messages). The caller says how to load and toggle; pass stable functions (useCallback).
+// logged (docs/product.md, Forms and messages); offline, it says so and tries again once the
+// network is back (docs/product.md, Installing the site and reading offline). The caller says how to load and toggle; pass stable functions (useCallback).
 import { Heart } from '#lib/icons.tsx';
 import { useEffect, useState } from 'react';
+import { isOffline, OFFLINE_MESSAGE } from '#lib/api-client.ts';
 import { sendLike } from '#lib/like-request.ts';
 
 export interface LikeState {
@@ -20,15 +22,25 @@ interface Props {
 export default function LikeToggle({ load, toggle, onChange }: Props) {
   const [state, setState] = useState<LikeState | null>(null);
   const [busy, setBusy] = useState(false);
+  const [offline, setOffline] = useState(false);
 
   useEffect(() => {
     let current = true;
+    const fetchState = () => {
+      setOffline(false);
+      load()
+        .then((answer) => current && setState(answer))
+        .catch((error: unknown) => {
+          if (current && isOffline(error)) setOffline(true);
+          else console.warn('Loading likes failed', error);
+        });
+    };
     setState(null);
-    load()
-      .then((answer) => current && setState(answer))
-      .catch((error: unknown) => console.warn('Loading likes failed', error));
+    fetchState();
+    window.addEventListener('online', fetchState);
     return () => {
       current = false;
+      window.removeEventListener('online', fetchState);
     };
   }, [load]);
 
@@ -39,7 +51,8 @@ export default function LikeToggle({ load, toggle, onChange }: Props) {
       setState(answer);
       onChange?.(answer);
     } catch (error) {
-      console.warn('Liking failed', error);
+      if (isOffline(error)) setOffline(true);
+      else console.warn('Liking failed', error);
     } finally {
       setBusy(false);
     }
@@ -60,7 +73,7 @@ export default function LikeToggle({ load, toggle, onChange }: Props) {
         {liked ? 'Liked' : 'Like'}
       </button>
       <span className="muted" aria-live="polite">
-        {state ? (count === 1 ? '1 like' : `${count} likes`) : ''}
+        {offline ? OFFLINE_MESSAGE : state ? (count === 1 ? '1 like' : `${count} likes`) : ''}
       </span>
     </div>
   );

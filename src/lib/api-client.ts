@@ -15,6 +15,11 @@ export class ApiError extends Error {
 /** Thrown when the request never got an answer (offline, server down). */
 export class NetworkError extends Error {}
 
+/** What likes and comments say when the reader has no network (docs/product.md, Installing the site and reading offline). */
+export const OFFLINE_MESSAGE = 'You are offline';
+/** A request that failed because the browser knows it has no network, not because the server is down. */
+export const isOffline = (error: unknown): boolean => error instanceof NetworkError && !navigator.onLine;
+
 export interface ApiRequestOptions {
   method?: string;
   /** Sent as JSON. */

@@ -4,7 +4,7 @@
 // and the preview island (React, loaded from the API) show exactly the same; styles in
 // src/styles/reader.css.
 import { escapeHtml } from './html-text.ts';
-import { renderChapter, renderMarkdown } from './markdown.ts';
+import { noteFootnotes, renderChapter, renderMarkdown } from './markdown.ts';
 import type { Chapter } from './stories.ts';
 
 export type ChapterBodyParts = Pick<Chapter, 'content' | 'note_before' | 'note_after' | 'content_warnings'>;
@@ -17,7 +17,7 @@ function warningsBox(warnings: readonly string[]): string {
 
 function noteBox(markdown: string, place: 'before' | 'after'): string {
   if (markdown.trim() === '') return '';
-  return `<details class="author-note author-note-${place}" open><summary>Author's note</summary><div class="prose">${renderMarkdown(markdown)}</div></details>`;
+  return `<details class="author-note author-note-${place}" open><summary>Author's note</summary><div class="prose">${renderMarkdown(markdown, noteFootnotes(place))}</div></details>`;
 }
 
 /** The warnings, notes and text as safe HTML (every Markdown part through the sanitiser of src/lib/markdown.ts). */

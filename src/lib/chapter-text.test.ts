@@ -23,6 +23,10 @@ describe('chapterDescription', () => {
   it('skips images, rules and list markers', () => {
     expect(markdownToPlainText('![alt](/x.png)\n\n---\n\n- one\n- two')).not.toMatch(/alt|---|^-/m);
   });
+
+  it('drops footnote marks and keeps the notes as words', () => {
+    expect(markdownToPlainText('A claim[^1] and[^odd label].\n\n[^1]: The source.')).toBe('A claim and.\n\n The source.');
+  });
 });
 
 describe('truncate', () => {

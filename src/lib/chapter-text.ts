@@ -6,10 +6,11 @@ export const DESCRIPTION_MAX_LENGTH = 160;
 /** The description is the first paragraph longer than this. */
 const DESCRIPTION_MIN_PARAGRAPH = 50;
 
-/** Markdown reduced to its words: no markup, links as their text, images and code fences dropped. */
+/** Markdown reduced to its words: no markup, links as their text, images, code fences and footnote marks dropped. */
 export function markdownToPlainText(markdown: string): string {
   return markdown
     .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/\[\^[^\]\n]+\]:?/g, '')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, ' ')

@@ -4,9 +4,12 @@
 import { Feed } from 'feed';
 import { isAdultStory, showsAgeGate } from './adult-content.ts';
 import { chapterDescription } from './chapter-text.ts';
-import type { AuthorProfile } from './profile.ts';
+import { chapterBodyHtml } from './chapter-body.ts';
+import { type AuthorProfile, FULL_TEXT_FEED_ENTRIES } from './profile.ts';
 import { chapterPath, SITE_FEED_PATH, STORIES_PATH, storyFeedPath, storyPath } from './reader-urls.ts';
+import { withoutControlCharacters } from './safe-text.ts';
 import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
+import { chapterEntryId, storyFeedId } from './stable-ids.ts';
 
 export const FEED_MEDIA_TYPE = 'application/atom+xml';
 /** How many of the newest chapters a feed carries; readers poll often, so older ones are read already. */
@@ -35,9 +38,15 @@ export const storyFeedLink = (story: SnapshotStory): FeedLink => ({
   href: storyFeedPath(story.slug),
 });
 
+/** The site's icons (written by the build), as the feeds' icon and logo. */
+export const FEED_ICON_PATH = '/icons/icon-192.png';
+export const FEED_LOGO_PATH = '/icons/icon-512.png';
+
 /** The newest chapters of every published story. */
-export function siteFeedXml(content: FeedContent, origin: string): string {
+export function siteFeedXml(content: FeedContent, origin: string): Promise<string> {
   return feedXml(content, origin, {
+    // The site has no record of its own to name it by: its feed is known by its address.
+    id: canonicalUrl(origin, STORIES_PATH),
     title: siteFeedLink(content.profile).title,
     description: content.profile.tagline || content.profile.bio,
     pagePath: STORIES_PATH,
@@ -47,8 +56,9 @@ export function siteFeedXml(content: FeedContent, origin: string): string {
 }
 
 /** The newest chapters of one story. */
-export function storyFeedXml(content: FeedContent, story: SnapshotStory, origin: string): string {
+export async function storyFeedXml(content: FeedContent, story: SnapshotStory, origin: string): Promise<string> {
   return feedXml(content, origin, {
+    id: await storyFeedId(story),
     title: story.title,
     description: story.description,
     pagePath: storyPath(story.slug),
@@ -58,6 +68,7 @@ export function storyFeedXml(content: FeedContent, story: SnapshotStory, origin:
 }
 
 interface FeedScope {
+  id: string;
   title: string;
   description: string;
   pagePath: string;
@@ -65,39 +76,66 @@ interface FeedScope {
   stories: SnapshotStory[];
 }
 
-function feedXml({ generatedAt, profile }: FeedContent, origin: string, scope: FeedScope): string {
+async function feedXml({ generatedAt, profile }: FeedContent, origin: string, scope: FeedScope): Promise<string> {
   const entries = newestChapters(scope.stories);
   const pageUrl = canonicalUrl(origin, scope.pagePath);
   const feed = new Feed({
-    id: pageUrl,
-    title: xmlText(scope.title),
-    description: xmlText(scope.description),
+    id: scope.id,
+    title: withoutControlCharacters(scope.title),
+    description: withoutControlCharacters(scope.description),
     link: pageUrl,
     feed: `${origin}${scope.feedPath}`,
-    copyright: xmlText(`© ${new Date(generatedAt).getUTCFullYear()} ${profile.name}. All rights reserved.`),
-    author: { name: xmlText(profile.name), link: `${origin}/` },
+    favicon: `${origin}${FEED_ICON_PATH}`,
+    image: `${origin}${FEED_LOGO_PATH}`,
+    copyright: withoutControlCharacters(`© ${new Date(generatedAt).getUTCFullYear()} ${profile.name}. All rights reserved.`),
+    author: { name: withoutControlCharacters(profile.name), link: `${origin}/` },
     // An empty feed is as old as the build; otherwise as new as its newest entry, so it only
     // looks changed when a chapter did.
     updated: new Date(entries[0]?.chapter.updated_at ?? generatedAt),
     generator: false,
   });
   if (scope.stories.length === 1 && isAdultStory(scope.stories[0]!)) feed.addCategory(ADULT_CATEGORY.term);
-  for (const { story, chapter } of entries) {
+  for (const [index, { story, chapter }] of entries.entries()) {
     const link = canonicalUrl(origin, chapterPath(story.slug, chapter.chapter_number));
     // Behind the 18+ confirmation the text stays on the site: a feed reader would show it ungated.
-    const summary = showsAgeGate(story) ? '' : entrySummary(chapter);
+    const gated = showsAgeGate(story);
+    const summary = gated ? '' : entrySummary(chapter);
+    const whole = profile.feed_content === 'full' && index < FULL_TEXT_FEED_ENTRIES && !gated;
+    const content = whole ? entryContent(story, chapter, link) : '';
     feed.addItem({
       // The library writes titles and summaries as type="html": plain text must be escaped as HTML.
       title: htmlText(entryTitle(story, chapter)),
-      id: link,
+      id: await chapterEntryId(story, chapter),
       link,
       date: new Date(chapter.updated_at),
+      published: new Date(chapter.published_at ?? chapter.updated_at),
       ...(summary ? { description: htmlText(summary) } : {}),
+      ...(content ? { content } : {}),
       ...(isAdultStory(story) ? { category: [{ term: ADULT_CATEGORY.term, name: ADULT_CATEGORY.label }] } : {}),
     });
   }
   // Atom carries the language as xml:lang on the root; the library only writes it for RSS.
   return feed.atom1().replace('<feed xmlns="http://www.w3.org/2005/Atom">', '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-US">');
+}
+
+/**
+ * The chapter as its page shows it (warnings, notes, text; sanitised by src/lib/markdown.ts),
+ * every address made absolute against the chapter's page, since a feed reader shows it elsewhere.
+ * The library writes it in a CDATA section, which `]]>` would end.
+ */
+function entryContent(story: SnapshotStory, chapter: SnapshotChapter, chapterUrl: string): string {
+  const html = chapterBodyHtml(chapter, story.breakImage).replace(/<[^>]+>/g, (tag) =>
+    tag.replace(/\s(src|href)="([^"]*)"/g, (_, name: string, value: string) => ` ${name}="${absoluteUrl(value, chapterUrl)}"`),
+  );
+  return withoutControlCharacters(html).replaceAll(']]>', ']]&gt;');
+}
+
+function absoluteUrl(value: string, base: string): string {
+  try {
+    return new URL(value.replaceAll('&amp;', '&'), base).href.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  } catch {
+    return value;
+  }
 }
 
 /** The content warnings (docs/product.md, The writing desk), then the description; either may be missing. */
@@ -106,10 +144,7 @@ function entrySummary(chapter: SnapshotChapter): string {
   return [warnings, chapterDescription(chapter.content)].filter(Boolean).join('\n\n');
 }
 
-/**
- * Pages are built as folders (build.format 'directory'), so their canonical addresses end in
- * "/"; entries use the same, since an entry's id must never change once readers have it.
- */
+/** Pages are built as folders (build.format 'directory'), so their canonical addresses end in "/". */
 const canonicalUrl = (origin: string, pagePath: string) => `${origin}${pagePath}/`;
 
 /** "{story} — Chapter {n}: {title}", without repeating a title that is only "Chapter {n}". */
@@ -137,11 +172,11 @@ export function newestChapters(stories: SnapshotStory[], limit = FEED_ENTRY_LIMI
     .slice(0, limit);
 }
 
-/** Characters XML 1.0 forbids anywhere (most control characters, lone surrogates) removed. */
-function xmlText(text: string): string {
-  return text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
-}
-
 function htmlText(text: string): string {
-  return xmlText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return withoutControlCharacters(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Gallery, GalleryImage } from './galleries.ts';
-import { galleryDescription, galleryJsonLd, isIndexable } from './gallery-seo.ts';
+import { galleryDescription, galleryJsonLd, isIndexable, shareableImage } from './gallery-seo.ts';
 
 const gallery = (rating: 'PG' | 'X', description = 'Mood pieces.') =>
   ({ id: 1, slug: 'field-studies', title: 'Field Studies', description, rating }) as Gallery;
@@ -13,10 +13,12 @@ const image = {
   width: 512,
   height: 400,
 } as GalleryImage;
+const author = { name: 'Mara', image_license_url: 'https://creativecommons.org/licenses/by-nc/4.0/' };
+const pixels = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'E37' });
 
 describe('gallery structured data (ImageGallery)', () => {
-  it('lists a PG gallery with its images, as absolute URLs', () => {
-    const data = galleryJsonLd(gallery('PG'), [image], 'https://example.com/galleries/field-studies/', 'https://example.com', 'Mara');
+  it('lists a PG gallery with its images, as absolute URLs, with their maker, credit and licence', () => {
+    const data = galleryJsonLd(gallery('PG'), [image], 'https://example.com/galleries/field-studies/', 'https://example.com', author);
     expect(data).toMatchObject({
       '@type': 'ImageGallery',
       name: 'Field Studies',
@@ -29,19 +31,36 @@ describe('gallery structured data (ImageGallery)', () => {
           description: 'A duck on still water',
           contentUrl: 'https://example.com/api/uploads/galleries/duck.png',
           thumbnailUrl: 'https://example.com/api/uploads/galleries/duck-480.webp',
-          width: 512,
-          height: 400,
+          width: pixels(512),
+          height: pixels(400),
+          creator: { '@type': 'Person', name: 'Mara', url: 'https://example.com/' },
+          creditText: 'Mara',
+          copyrightNotice: '© Mara',
+          license: 'https://creativecommons.org/licenses/by-nc/4.0/',
+          acquireLicensePage: 'https://example.com/',
         },
       ],
     });
   });
 
+  it('names no licence the author has not set', () => {
+    const data = galleryJsonLd(gallery('PG'), [image], 'https://example.com/g/', 'https://example.com', {
+      ...author,
+      image_license_url: null,
+    });
+    expect(data.image?.[0]).not.toHaveProperty('license');
+    expect(data.image?.[0]).toHaveProperty('acquireLicensePage', 'https://example.com/');
+  });
+
   it('names no image of an X gallery, which is not indexed', () => {
-    const data = galleryJsonLd(gallery('X'), [image], 'https://example.com/galleries/after-dark/', 'https://example.com', 'Mara');
+    const data = galleryJsonLd(gallery('X'), [image], 'https://example.com/galleries/after-dark/', 'https://example.com', author);
     expect(data).not.toHaveProperty('image');
     expect(JSON.stringify(data)).not.toContain('duck');
     expect(isIndexable(gallery('X'))).toBe(false);
     expect(isIndexable(gallery('PG'))).toBe(true);
+    expect(shareableImage(gallery('X'), [image])).toBeNull();
+    expect(shareableImage(gallery('PG'), [image])).toBe(image);
+    expect(shareableImage(gallery('PG'), [])).toBeNull();
   });
 
   it('describes a gallery without a description, and cuts a long one at 160 characters', () => {

@@ -1,9 +1,11 @@
 // Search and sharing data of the gallery pages (docs/product.md, Search and sharing: ImageGallery
-// structured data). X galleries are not for search engines: their pages say noindex, stay out of
-// the sitemap, and their structured data names no image.
+// structured data; Structured data and share previews: who made the images and under which licence).
+// X galleries are not for search engines: their pages say noindex, stay out of the sitemap, and
+// their structured data and share preview name no image.
 import { truncate } from './chapter-text.ts';
 import type { Gallery, GalleryImage } from './galleries.ts';
-import { absoluteUrl } from './seo.ts';
+import type { AuthorProfile } from './profile.ts';
+import { absoluteUrl, pixels } from './seo.ts';
 
 export function galleryDescription(gallery: Pick<Gallery, 'title' | 'description'>, authorName: string): string {
   return truncate(gallery.description.replace(/\s+/g, ' ').trim() || `${gallery.title}: AI-generated art by ${authorName}.`);
@@ -13,25 +15,40 @@ export function isIndexable(gallery: Pick<Gallery, 'rating'>): boolean {
   return gallery.rating === 'PG';
 }
 
-export function galleryJsonLd(gallery: Gallery, images: GalleryImage[], pageUrl: string, origin: string, authorName: string) {
+/** The image a gallery's share preview is made from: the first of a PG gallery; none for an X gallery. */
+export function shareableImage<Image>(gallery: Pick<Gallery, 'rating'>, images: readonly Image[]): Image | null {
+  return isIndexable(gallery) ? (images[0] ?? null) : null;
+}
+
+type Author = Pick<AuthorProfile, 'name' | 'image_license_url'>;
+
+/** One gallery image with its maker, credit and licence, as Google's image metadata reads them. */
+function imageObject(image: GalleryImage, origin: string, author: Author) {
+  return {
+    '@type': 'ImageObject',
+    name: image.title,
+    ...(image.alt_text && { description: image.alt_text }),
+    contentUrl: absoluteUrl(origin, image.src),
+    thumbnailUrl: absoluteUrl(origin, image.thumb),
+    width: pixels(image.width),
+    height: pixels(image.height),
+    creator: { '@type': 'Person', name: author.name, url: `${origin}/` },
+    creditText: author.name,
+    copyrightNotice: `© ${author.name}`,
+    ...(author.image_license_url && { license: author.image_license_url }),
+    acquireLicensePage: `${origin}/`,
+  };
+}
+
+export function galleryJsonLd(gallery: Gallery, images: GalleryImage[], pageUrl: string, origin: string, author: Author) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ImageGallery',
     name: gallery.title,
-    description: galleryDescription(gallery, authorName),
+    description: galleryDescription(gallery, author.name),
     url: pageUrl,
     inLanguage: 'en-US',
-    author: { '@type': 'Person', name: authorName, url: `${origin}/` },
-    ...(isIndexable(gallery) && {
-      image: images.map((image) => ({
-        '@type': 'ImageObject',
-        name: image.title,
-        ...(image.alt_text && { description: image.alt_text }),
-        contentUrl: absoluteUrl(origin, image.src),
-        thumbnailUrl: absoluteUrl(origin, image.thumb),
-        width: image.width,
-        height: image.height,
-      })),
-    }),
+    author: { '@type': 'Person', name: author.name, url: `${origin}/` },
+    ...(isIndexable(gallery) && { image: images.map((image) => imageObject(image, origin, author)) }),
   };
 }

@@ -1,8 +1,10 @@
 // The author profile as the API returns it and the pages render it.
 
-/** What the Atom feeds carry of each chapter (docs/product.md, Feeds and previews). */
+/** What the Atom feeds carry of each chapter (docs/product.md, Feeds, books and what a chapter's Markdown may hold). */
 export const FEED_CONTENT = ['summary', 'full'] as const;
 export type FeedContent = (typeof FEED_CONTENT)[number];
+/** With 'full', how many of a feed's newest chapters carry their whole text (the others their summary), so a feed stays small. */
+export const FULL_TEXT_FEED_ENTRIES = 10;
 
 export interface AuthorProfile {
   name: string;

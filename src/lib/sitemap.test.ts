@@ -45,7 +45,7 @@ describe('the sitemap and galleries', () => {
     expect(filter!(`${site}/storytime/preview/`)).toBe(false);
     expect(filter!(`${site}/storytime/`)).toBe(true);
     expect(robotsTxt(site)).toBe(
-      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /storytime/preview/\n\nSitemap: https://example.com/sitemap-index.xml\n',
+      'User-agent: *\nAllow: /api/uploads/\nDisallow: /admin\nDisallow: /api/\nDisallow: /storytime/preview/\n\nSitemap: https://example.com/sitemap-index.xml\n',
     );
   });
 

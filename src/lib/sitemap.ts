@@ -13,10 +13,16 @@ import type { ContentSnapshot } from './snapshot.ts';
 /** Where the integration writes the index that names the sitemap files (its default name). */
 export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 
-/** robots.txt: crawl everything readers see; the admin app, the API and the author's preview are not for search engines. */
+/**
+ * robots.txt: crawl everything readers see and the uploaded images (covers, gallery art, share
+ * previews); the admin app, the rest of the API and the author's preview are not for search
+ * engines. The Allow comes first and there is no `Allow: /`, so parsers that take the first
+ * matching rule read it as parsers that take the longest one do (docs/product.md, Valid pages,
+ * addresses and crawlers).
+ */
 export function robotsTxt(origin: string): string {
   const disallowed = ['/admin', '/api/', `${PREVIEW_PATH}/`].map((path) => `Disallow: ${path}`);
-  return ['User-agent: *', 'Allow: /', ...disallowed, '', `Sitemap: ${origin}${SITEMAP_INDEX_PATH}`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /api/uploads/', ...disallowed, '', `Sitemap: ${origin}${SITEMAP_INDEX_PATH}`, ''].join('\n');
 }
 
 const PRIVATE_PATH = /^\/(admin|api)(\/|$)/;

@@ -133,13 +133,15 @@ test('the gallery page: prebuilt images, structured data, search narrows, nonsen
   const html = await (await page.request.get(PG_GALLERY)).text();
   expect(html).toContain('photo of a duck');
   expect(html).toContain('/images/demo/gallery-duck.webp');
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  // The gallery first, then its breadcrumb.
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(jsonLd).toMatchObject({ '@type': 'ImageGallery', name: 'Field Studies' });
   expect(jsonLd.image).toHaveLength(3);
   expect(jsonLd.image[0]).toMatchObject({
     '@type': 'ImageObject',
     contentUrl: expect.stringMatching(/^https?:\/\/.+\.webp$/),
-    width: expect.any(Number),
+    width: { '@type': 'QuantitativeValue', value: expect.any(Number), unitCode: 'E37' },
+    creditText: 'Mara Quillon',
   });
   await expectNoAxeViolations(page);
 

@@ -63,9 +63,10 @@ test('chapters in order by buttons and keyboard, with page breaks, progress, Con
     'The warship came out of the Veil the way a whale surfaces: slowly, and then all at once.',
   );
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/storytime\/story\/the-lantern-fleet\/chapter\/1\/$/);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /lantern-fleet-cover\.webp$/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/share\/story\/the-lantern-fleet\.jpg$/);
+  expect((await page.request.get('/share/story/the-lantern-fleet.jpg')).headers()['content-type']).toBe('image/jpeg');
   await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /web serial, online novel, illustrated story$/);
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(jsonLd).toMatchObject({ '@type': 'Chapter', position: 1, isPartOf: { '@type': 'CreativeWorkSeries', name: 'The Lantern Fleet' } });
   expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
 

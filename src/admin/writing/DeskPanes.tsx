@@ -1,6 +1,7 @@
 // The editor beside its preview on a wide screen; on a phone the two are tabs. While merging a
 // conflict by hand, the other version takes the preview's place.
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { AUTHOR_HTML_TAGS } from '#lib/markdown.ts';
 import { ChapterPreview } from './ChapterPreview.tsx';
 import { type Conflict, DiffText } from './ConflictView.tsx';
 import { MARKDOWN_KEYS } from './markdown-commands.ts';
@@ -15,6 +16,8 @@ const keyName = (key: string) =>
     .replace('Alt', isMac ? 'Option' : 'Alt')
     .replace(/-/g, '+');
 const SHORTCUTS = `${MARKDOWN_KEYS.map(({ key, help }) => `${keyName(key)} ${help}`).join(', ')}, ${keyName('Mod-f')} find, ${keyName('Mod-s')} save. Escape then Tab leaves the text.`;
+/** What the text may hold besides Markdown (docs/product.md, Feeds, books and what a chapter's Markdown may hold). */
+const MARKUP_HELP = `Footnotes: text[^1], then [^1]: the note. HTML: ${AUTHOR_HTML_TAGS.join(', ')}, with dir and lang; leave a blank line around Markdown inside a block.`;
 
 interface DeskPanesProps {
   content: string;
@@ -67,6 +70,7 @@ export function DeskPanes({ content, onContent, contentError, pageBreakImage, th
       )}
       <section className="desk-pane desk-write" aria-label={narrow ? undefined : 'Write'} {...panel('write')}>
         <p className="muted desk-help">{SHORTCUTS}</p>
+        <p className="muted desk-help">{MARKUP_HELP}</p>
         <MarkdownEditor value={content} onChange={onContent} label="Chapter text (Markdown)" />
         {contentError && <p className="field-error">{contentError}</p>}
       </section>

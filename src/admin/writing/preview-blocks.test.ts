@@ -21,6 +21,19 @@ describe('preview blocks', () => {
     rendersAlike(text);
   });
 
+  it('keeps a block of the author’s HTML with paragraphs inside whole, and footnotes with the whole text', () => {
+    const text = 'Before.\n\n<details>\n<summary>Spoiler</summary>\n\n<div>\n\nThe *twist*.\n\n</div>\n\n</details>\n\nAfter.';
+    expect(previewBlocks(text).map((block) => block.trim())).toEqual([
+      'Before.',
+      '<details>\n<summary>Spoiler</summary>\n\n<div>\n\nThe *twist*.\n\n</div>\n\n</details>',
+      'After.',
+    ]);
+    rendersAlike(text);
+    const notes = 'A note[^1].\n\nMore.\n\n[^1]: The note.';
+    expect(previewBlocks(notes)).toEqual([notes]);
+    rendersAlike(notes);
+  });
+
   it('keeps a fenced code block with blank lines whole', () => {
     const text = 'Before.\n\n```\ncode\n\nmore code\n```\n\nAfter.';
     expect(previewBlocks(text).map((block) => block.trim())).toEqual(['Before.', '```\ncode\n\nmore code\n```', 'After.']);

@@ -30,6 +30,8 @@ hr.page-break { width: 30%; margin: 1.5em auto; border: 0; border-top: 1px solid
 .content-warnings, .author-note { margin: 1em 0; padding: 0.5em 1em; border: 1px solid currentColor; }
 .content-warnings h2 { margin: 0.25em 0; font-size: 1em; }
 .author-note summary { font-weight: bold; }
+.footnotes { margin-top: 2em; font-size: 0.9em; }
+.missing-image { font-style: italic; }
 `;
 
 export interface BookMetadata {
@@ -38,6 +40,8 @@ export interface BookMetadata {
   author: string;
   description: string;
   subjects: string[];
+  /** dc:date, when the story first came out: CCYY-MM-DDThh:mm:ssZ. */
+  date: string;
   /** dcterms:modified: CCYY-MM-DDThh:mm:ssZ. */
   modified: string;
   storyUrl: string;
@@ -166,6 +170,8 @@ export function packageDocument(book: BookMetadata, spine: TextItem[], images: r
 <dc:title>${escapeXml(book.title)}</dc:title>
 <dc:creator id="author">${escapeXml(book.author)}</dc:creator>
 <meta refines="#author" property="role" scheme="marc:relators">aut</meta>
+<dc:publisher>${escapeXml(book.author)}</dc:publisher>
+<dc:date>${book.date}</dc:date>
 <dc:language>en-US</dc:language>
 ${description}${subjects ? `${subjects}\n` : ''}<dc:source>${escapeXml(book.storyUrl)}</dc:source>
 <meta property="dcterms:modified">${book.modified}</meta>

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { buildStoryEpub, lastModified, storyEpubPath } from './index.ts';
+import type { SnapshotStory } from '../snapshot.ts';
 import type { ImageFile } from './images.ts';
 import { testChapter, testPng, testStory } from './test-story.ts';
 
@@ -101,11 +102,21 @@ describe('buildStoryEpub', () => {
     expectWellFormedXml(opf);
   });
 
-  it('keeps the identifier from build to build and gives another story another one', async () => {
-    const identifier = async (slug: string) =>
-      /urn:uuid:[^<]+/.exec((await build(testStory([testChapter(1, 'x')], { slug }))).text('EPUB/package.opf'))![0];
-    expect(await identifier('the-test-story')).toBe(await identifier('the-test-story'));
-    expect(await identifier('the-test-story')).not.toBe(await identifier('another-story'));
+  it('keeps the identifier from build to build, whatever the site address or the slug, and gives another story another one', async () => {
+    const identifier = async (overrides: Partial<SnapshotStory>, siteOrigin = ORIGIN) => {
+      const epub = await buildStoryEpub({
+        story: testStory([testChapter(1, 'x')], overrides),
+        profile: { name: 'A' },
+        siteOrigin,
+        readImage: siteImages(),
+      });
+      return /urn:uuid:[^<]+/.exec(text(unzipSync(epub)['EPUB/package.opf']))![0];
+    };
+    const first = await identifier({});
+    expect(await identifier({})).toBe(first);
+    expect(await identifier({}, 'https://new-domain.example')).toBe(first);
+    expect(await identifier({ slug: 'renamed' })).toBe(first);
+    expect(await identifier({ id: 2 })).not.toBe(first);
   });
 
   it('gives the same bytes for the same story', async () => {
@@ -160,7 +171,9 @@ describe('buildStoryEpub', () => {
     expect(chapter).toMatch(
       /<div class="page-break" role="separator"><img src="images\/image-2.png" alt="" width="600" height="60"\/><\/div>/,
     );
-    expect(chapter).toContain('<p>A remote picture and A missing one</p>');
+    expect(chapter).toContain(
+      '<p><span class="missing-image">[Image: A remote picture]</span> and <span class="missing-image">[Image: A missing one]</span></p>',
+    );
     expect(chapter).toContain('protocol-relative');
     // The cover could not be read: no cover image, the cover page shows the title.
     expect(book.text('EPUB/cover.xhtml')).toContain('<h1>The Test Story</h1>');
@@ -195,8 +208,81 @@ describe('buildStoryEpub', () => {
       '/api/uploads/general/fake.png': { bytes: new TextEncoder().encode('<svg onload="alert(1)"/>'), mediaType: 'image/png' },
     });
     const book = await build(testStory([testChapter(1, '![Fake](/api/uploads/general/fake.png)')]), readImage);
-    expect(book.text('EPUB/chapter-1.xhtml')).toContain('<p>Fake</p>');
+    expect(book.text('EPUB/chapter-1.xhtml')).toContain('<p><span class="missing-image">[Image: Fake]</span></p>');
     expect(Object.keys(book.files).filter((name) => name.startsWith('EPUB/images/'))).toEqual(['EPUB/images/cover-image.jpg']);
+  });
+
+  it('notes an image without alt text that it could not embed, never leaving an empty paragraph', async () => {
+    const chapter = (await build(testStory([testChapter(1, '![](/api/uploads/general/gone.png)')]))).text('EPUB/chapter-1.xhtml');
+    expect(chapter).toContain('<p><span class="missing-image">[Image not included]</span></p>');
+  });
+
+  it('writes when the story came out, its publisher and its genres', async () => {
+    const story = testStory(
+      [
+        testChapter(1, 'a', { published_at: '2026-02-03T04:05:06.789Z' }),
+        testChapter(2, 'b', { published_at: '2026-01-05T00:00:00.000Z' }),
+        testChapter(3, 'c', { published_at: null }),
+      ],
+      { genres: ['Space Opera'] },
+    );
+    const opf = (await build(story)).text('EPUB/package.opf');
+    expect(opf).toContain('<dc:date>2026-01-05T00:00:00Z</dc:date>');
+    expect(opf).toContain('<dc:publisher>Mara &lt;Quillon&gt; &amp; Co</dc:publisher>');
+    expect(opf).toContain('<dc:subject>Space Opera</dc:subject>');
+    // Without a publish time on any chapter: when the story was created.
+    const undated = testStory([testChapter(1, 'a', { published_at: null })], { created_at: '2025-12-24T18:00:00.000Z' });
+    expect((await build(undated)).text('EPUB/package.opf')).toContain('<dc:date>2025-12-24T18:00:00Z</dc:date>');
+  });
+
+  it('turns footnotes into EPUB 3 notes: noteref links and one aside per note, numbered', async () => {
+    const content = 'A claim[^src] and another[^2], again[^src].\n\n[^src]: The *source*.\n[^2]: - a list note';
+    const book = await build(testStory([testChapter(1, content, { note_after: 'Thanks[^1].\n\n[^1]: To you.' })]));
+    const chapter = book.text('EPUB/chapter-1.xhtml');
+    expectWellFormedXml(chapter);
+    expect(chapter).toContain('<sup><a href="#fn-src" aria-describedby="fn-label" id="fn-ref-src" epub:type="noteref">1</a></sup>');
+    expect(chapter).toContain('<sup><a href="#fn-src" aria-describedby="fn-label" id="fn-ref-src-2" epub:type="noteref">1</a></sup>');
+    expect(chapter).toContain('<aside id="fn-src" epub:type="footnote">\n<p>1. The <em>source</em>. <a href="#fn-ref-src"');
+    expect(chapter).toContain('<aside id="fn-2" epub:type="footnote"><p>2. </p>\n<ul>');
+    expect(chapter).toContain('<aside id="note-after-fn-1" epub:type="footnote">');
+    expect(chapter).not.toMatch(/<ol>|<li id=/);
+    // Back links are not note references.
+    expect(chapter.match(/epub:type="noteref"/g)).toHaveLength(4);
+  });
+
+  it('points links between chapters at the chapters in the book, fragments kept, old numbers followed', async () => {
+    const links = [
+      `[two](/storytime/story/the-test-story/chapter/2/#fn-1)`,
+      `[two absolute](${ORIGIN}/storytime/story/the-test-story/chapter/2)`,
+      `[moved](/storytime/story/the-test-story/chapter/7/)`,
+      `[story](/storytime/story/the-test-story/)`,
+      `[missing](/storytime/story/the-test-story/chapter/9/)`,
+      `[other story](/storytime/story/other/chapter/1/)`,
+    ].join(' ');
+    const story = testStory([testChapter(1, links), testChapter(2, 'Two[^1].\n\n[^1]: Note.')], {
+      redirects: [{ old_number: 7, chapter_id: 2 }],
+    });
+    const chapter = (await build(story)).text('EPUB/chapter-1.xhtml');
+    expect(chapter).toContain('<a href="chapter-2.xhtml#fn-1">two</a>');
+    expect(chapter).toContain('<a href="chapter-2.xhtml">two absolute</a>');
+    expect(chapter).toContain('<a href="chapter-2.xhtml">moved</a>');
+    expect(chapter).toContain('<a href="title.xhtml">story</a>');
+    expect(chapter).toContain(`<a href="${ORIGIN}/storytime/story/the-test-story/chapter/9/">missing</a>`);
+    expect(chapter).toContain(`<a href="${ORIGIN}/storytime/story/other/chapter/1/">other story</a>`);
+  });
+
+  it('keeps the HTML an author may write, as XHTML', async () => {
+    const content = [
+      '<details>\n<summary>Spoiler</summary>\n\nThe *twist*.\n\n</details>',
+      '<div dir="rtl" lang="ar">مرحبا <span lang="ja">日本語</span> 👨‍👩‍👧</div>',
+      '<aside>Aside</aside>',
+      'H<sub>2</sub>O x<sup>2</sup> <small>s</small> <mark>m</mark> <abbr title="T & U">TU</abbr> <ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>',
+    ].join('\n\n');
+    const chapter = (await build(testStory([testChapter(1, content)]))).text('EPUB/chapter-1.xhtml');
+    expectWellFormedXml(chapter);
+    expect(chapter).toContain('<details>\n<summary>Spoiler</summary><p>The <em>twist</em>.</p>\n</details>');
+    expect(chapter).toContain('<div dir="rtl" lang="ar">مرحبا <span lang="ja">日本語</span> 👨‍👩‍👧</div>');
+    expect(chapter).toContain('<abbr title="T &amp; U">TU</abbr> <ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>');
   });
 
   it('makes links to the site absolute and keeps links to other sites', async () => {

@@ -9,6 +9,7 @@ import { renderMarkdown } from '../markdown.ts';
 import type { AuthorProfile } from '../profile.ts';
 import { storyPath } from '../reader-urls.ts';
 import type { SnapshotStory } from '../snapshot.ts';
+import { storyBookId } from '../stable-ids.ts';
 import {
   type BookMetadata,
   type ChapterEntry,
@@ -22,8 +23,8 @@ import {
   type TextItem,
   titlePage,
 } from './documents.ts';
-import { storyIdentifier } from './identifier.ts';
 import { type EmbeddedImage, ImageEmbedder, type ReadImage } from './images.ts';
+import { bookLinks } from './links.ts';
 import { htmlToXhtml } from './xhtml.ts';
 import { xmlSafe } from './xml.ts';
 
@@ -34,7 +35,7 @@ export const EPUB_MEDIA_TYPE = 'application/epub+zip';
 export interface StoryEpubInput {
   story: SnapshotStory;
   profile: Pick<AuthorProfile, 'name'>;
-  /** The public origin (https://example.com): the book's identifier and its links back to the site. */
+  /** The public origin (https://example.com): the book's links back to the site. */
   siteOrigin: string;
   readImage: ReadImage;
 }
@@ -42,13 +43,24 @@ export interface StoryEpubInput {
 /** Where the book is on the site: /storytime/story/{slug}/{slug}.epub, beside the story's page. */
 export const storyEpubPath = (slug: string) => `${storyPath(slug)}/${encodeURIComponent(slug)}.epub`;
 
+const toSecond = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 /** The latest of the story's and its chapters' updated_at, to the second, in UTC. */
 export function lastModified(story: SnapshotStory): string {
   const times = [story.updated_at, ...story.chapters.map((chapter) => chapter.updated_at)]
     .map((time) => Date.parse(time))
     .filter(Number.isFinite);
-  return new Date(Math.max(0, ...times)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return toSecond(Math.max(0, ...times));
 }
+
+/** The book's dc:date: when its first chapter came out, or when the story was created. */
+export function publicationDate(story: SnapshotStory): string {
+  const published = story.chapters.map((chapter) => Date.parse(chapter.published_at ?? '')).filter(Number.isFinite);
+  const created = Date.parse(story.created_at);
+  return toSecond(published.length > 0 ? Math.min(...published) : Number.isFinite(created) ? created : 0);
+}
+
+const chapterFile = (chapterNumber: number) => `chapter-${chapterNumber}.xhtml`;
 
 /** Lets other work run between chapters: a long story is many short tasks, not one long one. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -56,19 +68,21 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
 export async function buildStoryEpub({ story, profile, siteOrigin, readImage }: StoryEpubInput): Promise<Uint8Array> {
   const storyUrl = `${siteOrigin}${storyPath(story.slug)}/`;
   const book: BookMetadata = {
-    identifier: await storyIdentifier(storyUrl),
+    identifier: await storyBookId(story),
     title: xmlSafe(story.title),
     author: xmlSafe(profile.name),
     description: xmlSafe(story.description || truncate(markdownToPlainText(story.blurb).replace(/\s+/g, ' ').trim(), 500)),
     subjects: story.genres.map(xmlSafe),
+    date: publicationDate(story),
     modified: lastModified(story),
     storyUrl,
   };
   const images = new ImageEmbedder(readImage);
+  const links = bookLinks(story, siteOrigin, chapterFile);
   const cover = await images.embed(story.cover, 'cover-image');
   const files: Record<string, string> = {
     'cover.xhtml': coverPage(book, cover),
-    'title.xhtml': titlePage(book, await htmlToXhtml(renderMarkdown(story.blurb || story.description), images, siteOrigin)),
+    'title.xhtml': titlePage(book, await htmlToXhtml(renderMarkdown(story.blurb || story.description), images, links)),
   };
   const chapters: ChapterEntry[] = [];
   for (const chapter of story.chapters) {
@@ -81,9 +95,9 @@ export async function buildStoryEpub({ story, profile, siteOrigin, readImage }: 
       note_after: xmlSafe(chapter.note_after),
       content_warnings: chapter.content_warnings.map(xmlSafe),
     };
-    const body = await htmlToXhtml(chapterBodyHtml(parts, story.breakImage), images, siteOrigin);
-    files[`${id}.xhtml`] = chapterPage(chapter.chapter_number, xmlSafe(chapter.title), body);
-    chapters.push({ id, href: `${id}.xhtml`, label: `Chapter ${chapter.chapter_number}: ${xmlSafe(chapter.title)}` });
+    const body = await htmlToXhtml(chapterBodyHtml(parts, story.breakImage), images, links);
+    files[chapterFile(chapter.chapter_number)] = chapterPage(chapter.chapter_number, xmlSafe(chapter.title), body);
+    chapters.push({ id, href: chapterFile(chapter.chapter_number), label: `Chapter ${chapter.chapter_number}: ${xmlSafe(chapter.title)}` });
     await yieldToEventLoop();
   }
   files['nav.xhtml'] = navDocument(book, chapters);

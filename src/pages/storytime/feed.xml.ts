@@ -4,8 +4,8 @@ import { loadContent } from '#lib/content.ts';
 import { FEED_MEDIA_TYPE, siteFeedXml } from '#lib/feeds.ts';
 import { siteOrigin } from '#lib/seo.ts';
 
-export const GET: APIRoute = ({ site }) => {
+export const GET: APIRoute = async ({ site }) => {
   const content = loadContent();
-  const xml = siteFeedXml(content, siteOrigin(content.profile.site_domain, site));
+  const xml = await siteFeedXml(content, siteOrigin(content.profile.site_domain, site));
   return new Response(xml, { headers: { 'Content-Type': `${FEED_MEDIA_TYPE}; charset=utf-8` } });
 };

@@ -8,8 +8,8 @@ import type { SnapshotStory } from '#lib/snapshot.ts';
 export const getStaticPaths = (() =>
   loadContent().stories.map((story) => ({ params: { slug: story.slug }, props: { story } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ story: SnapshotStory }> = ({ props, site }) => {
+export const GET: APIRoute<{ story: SnapshotStory }> = async ({ props, site }) => {
   const content = loadContent();
-  const xml = storyFeedXml(content, props.story, siteOrigin(content.profile.site_domain, site));
+  const xml = await storyFeedXml(content, props.story, siteOrigin(content.profile.site_domain, site));
   return new Response(xml, { headers: { 'Content-Type': `${FEED_MEDIA_TYPE}; charset=utf-8` } });
 };
