@@ -16,7 +16,7 @@
     const s = JSON.parse(localStorage.getItem('reader-settings') || '{}');
     const sizes = ['1rem', '1.125rem', '1.25rem', '1.375rem', '1.5rem'];
     const heights = { compact: '1.55', normal: '1.75', relaxed: '2' };
-    const widths = { narrow: '34rem', normal: '40rem', wide: '48rem' };
+    const widths = { narrow: '32rem', normal: '38rem', wide: '48rem' };
     if (sizes[s.size]) root.style.setProperty('--reader-font-size', sizes[s.size]);
     if (heights[s.spacing]) root.style.setProperty('--reader-line-height', heights[s.spacing]);
     if (widths[s.width]) root.style.setProperty('--reader-width', widths[s.width]);

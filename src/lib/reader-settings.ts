@@ -5,7 +5,7 @@ export const READER_SETTINGS_KEY = 'reader-settings';
 
 export const FONT_SIZES = ['1rem', '1.125rem', '1.25rem', '1.375rem', '1.5rem'] as const;
 export const LINE_HEIGHTS = { compact: '1.55', normal: '1.75', relaxed: '2' } as const;
-export const WIDTHS = { narrow: '34rem', normal: '40rem', wide: '48rem' } as const;
+export const WIDTHS = { narrow: '32rem', normal: '38rem', wide: '48rem' } as const;
 
 export interface ReaderSettings {
   size: number;

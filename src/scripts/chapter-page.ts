@@ -64,3 +64,14 @@ addEventListener('pagehide', () => {
     meta: { time_ms: timeMs },
   });
 });
+
+// The line along the header's bottom edge shows how far the reader is (docs/product.md, The
+// reader's controls): a transform only, so it costs no layout. Scroll events come once a frame.
+const progressLine = document.querySelector<HTMLElement>('[data-reading-progress]');
+if (progressLine) {
+  const showDepth = () => {
+    progressLine.style.transform = `scaleX(${depth()})`;
+  };
+  window.addEventListener('scroll', showDepth, { passive: true });
+  showDepth();
+}

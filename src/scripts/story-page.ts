@@ -89,3 +89,9 @@ markChapters();
 
 trackPageView();
 track({ event_type: 'story_view', content_type: 'story', content_id: slug });
+
+// Reset progress hides itself: the focus goes to the first control left in its row (Start
+// reading), not to the page (docs/product.md, The reader's controls). Runs after the reset above.
+resetButton.addEventListener('click', () => {
+  resetButton.parentElement?.querySelector<HTMLElement>('a:not([hidden]), button:not([hidden])')?.focus();
+});

@@ -46,6 +46,9 @@ for (const theme of THEMES) {
       await page.goto(path);
       await shoot(page, `${name}-${theme}`);
     }
+    await page.goto(PUBLIC_SCREENS.chapter);
+    await page.getByRole('button', { name: 'Reading settings' }).click();
+    await shoot(page, `chapter-settings-${theme}`);
     await page.goto('/admin');
     await shoot(page, `admin-login-${theme}`);
     await signIn(page);
