@@ -40,6 +40,7 @@ const PUBLIC_ROUTES = [
   'GET /api/uploads/*',
   'GET /api/stories/list', // drafts only for content staff: functions/stories/stories.test.ts
   'GET /api/chapters/list', // drafts only for content staff: functions/chapters/chapters.test.ts
+  'GET /api/chapters/go', // published chapters only: functions/chapters/go.test.ts
   'GET /api/chapters/like',
   'POST /api/chapters/like',
   'GET /api/chapters/comments/list',

@@ -29,6 +29,8 @@ describe('POST /api/analytics/ingest: storing events', () => {
     { event_type: 'gallery_view', content_type: 'gallery', content_id: 'starships' },
     { event_type: 'image_view', content_type: 'image', content_id: 42, parent_type: 'gallery', parent_id: 'starships' },
     { event_type: 'click', meta: { name: 'continue_reading', chapter: 4 } },
+    // As the story list's Start Reading sends it (src/scripts/analytics.ts).
+    { event_type: 'click', content_type: 'story', content_id: 'the-long-night', meta: { name: 'start_reading' } },
   ];
 
   for (const sent of events) {

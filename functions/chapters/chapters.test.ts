@@ -56,6 +56,7 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
           release_at: null,
           ...NO_NOTES,
           published_at: null,
+          word_count: 4,
         },
         expect.objectContaining({ id: three, chapter_number: 3, like_count: 1, comment_count: 2 }),
       ],
@@ -110,6 +111,7 @@ describe('GET /api/chapters/list for readers (story_slug)', () => {
           release_at: null,
           ...NO_NOTES,
           published_at: null,
+          word_count: 3,
         },
       ],
     });
@@ -220,6 +222,7 @@ describe('POST /api/chapters/create', () => {
         release_at: null,
         ...NO_NOTES,
         published_at: null,
+        word_count: 3,
       },
     });
     expect(t.rebuilds).toEqual(['chapter 3 created']);

@@ -11,6 +11,7 @@ import { filesIn, formBodyLimit, readMultipart } from '#core/form.ts';
 import { CONTENT_ROLES, isContentRole } from '#core/roles.ts';
 import { jsonBody, parseOrThrow, queryParams } from '#core/validate.ts';
 import { ADMIN_CHAPTER_LIMIT, BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_FILES } from '#lib/limits.ts';
+import { chapterPath, storyPath } from '#lib/reader-urls.ts';
 import { RELEASED_AT_ONCE, resolveRelease } from '#functions/chapters/release-time.ts';
 import { storyStore } from '#functions/stories/store.ts';
 import { createPlanned } from './bulk-create.ts';
@@ -22,6 +23,7 @@ import {
   chapterCreateSchema,
   chapterDeleteSchema,
   chapterGetQuery,
+  chapterGoQuery,
   chapterListQuery,
   chapterMoveSchema,
   chapterUpdateSchema,
@@ -82,6 +84,16 @@ export const chapterRoutes = new Hono<AppEnv>()
     }
     const { chapters, total } = await chapterStore.page(db, story.id, { page: query.page, limit: query.limit, publishedOnly: true });
     return c.json({ success: true, chapters, total, page: query.page, limit: query.limit });
+  })
+
+  // 'Go to chapter' without scripts: the story page's form lands here and is sent on to the chapter's page.
+  .get('/go', queryParams(chapterGoQuery), async (c) => {
+    const { db } = c.var.deps;
+    const query = c.req.valid('query');
+    const story = await storyStore.find(db, { slug: query.story_slug, status: 'published', publishedOnly: true });
+    if (!story) throw new AppError(404, STORY_NOT_FOUND);
+    const number = await chapterStore.publishedNumberFrom(db, story.id, query.chapter_number);
+    return c.redirect(number === null ? `${storyPath(story.slug)}/` : `${chapterPath(story.slug, number)}/`, 303);
   })
 
   // The editor and the preview load a chapter by id, whatever its status.

@@ -146,6 +146,12 @@ export const chapterListQuery = z
   })
   .transform((query) => ({ ...query, limit: query.limit ?? (query.story_id ? ADMIN_CHAPTER_LIMIT : READER_CHAPTER_PAGE_SIZE) }));
 
+/** 'Go to chapter' on a story page (docs/product.md, Progress and the chapter list). */
+export const chapterGoQuery = z.strictObject({
+  story_slug: z.string().min(1).max(SLUG_MAX_LENGTH),
+  chapter_number: positiveInteger(CHAPTER_LIMITS.chapter_number),
+});
+
 /** The non-file fields of a bulk upload (multipart strings). */
 export const bulkUploadFields = z
   .strictObject({

@@ -50,7 +50,7 @@ export interface ChapterIdentity {
 function selectSummaries(db: Db, storyId: number, publishedOnly: boolean) {
   return db
     .selectFrom('chapters')
-    .select(['id', 'chapter_number', 'title', 'status', 'slug', 'updated_at', 'release_at', 'published_at'])
+    .select(['id', 'chapter_number', 'title', 'status', 'slug', 'updated_at', 'release_at', 'published_at', 'word_count'])
     .select(['note_before', 'note_after', 'content_warnings'])
     .select((eb) => [likeCount(eb), commentCount(eb)])
     .where('story_id', '=', storyId)
@@ -70,6 +70,7 @@ interface SummaryRow {
   note_after: string;
   content_warnings: string[];
   published_at: Date | null;
+  word_count: number;
   like_count: number | null;
   comment_count: number | null;
 }
@@ -89,6 +90,7 @@ function toSummary(row: SummaryRow): ChapterSummary {
     note_after: row.note_after,
     content_warnings: row.content_warnings,
     published_at: row.published_at?.toISOString() ?? null,
+    word_count: row.word_count,
   };
 }
 
@@ -124,7 +126,6 @@ export const chapterStore = {
   async listForAdmin(db: Db, storyId: number, limit: number): Promise<{ chapters: AdminChapterSummary[]; total: number }> {
     const rows = await selectSummaries(db, storyId, false)
       .select(sql<string>`left(content, ${sql.lit(CHAPTER_PREVIEW_LENGTH)})`.as('preview'))
-      .select('word_count')
       .limit(limit)
       .execute();
     const { total } = await db
@@ -132,11 +133,19 @@ export const chapterStore = {
       .select(sql<number>`count(*)::int`.as('total'))
       .where('story_id', '=', storyId)
       .executeTakeFirstOrThrow();
-    return { chapters: rows.map((row) => ({ ...toSummary(row), preview: row.preview, word_count: row.word_count })), total };
+    return { chapters: rows.map((row) => ({ ...toSummary(row), preview: row.preview })), total };
   },
 
   async findById(db: Db, id: number): Promise<Chapter | null> {
     return toChapter(await selectChapters(db).where('id', '=', id).executeTakeFirst());
+  },
+
+  /** The published chapter numbered `wanted` or the next one after it, else the last; null when none is published. */
+  async publishedNumberFrom(db: Db, storyId: number, wanted: number): Promise<number | null> {
+    const published = db.selectFrom('chapters').select('chapter_number').where('story_id', '=', storyId).where('status', '=', 'published');
+    const next = await published.where('chapter_number', '>=', wanted).orderBy('chapter_number').limit(1).executeTakeFirst();
+    const found = next ?? (await published.orderBy('chapter_number', 'desc').limit(1).executeTakeFirst());
+    return found?.chapter_number ?? null;
   },
 
   async findByNumber(

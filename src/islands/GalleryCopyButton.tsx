@@ -24,7 +24,12 @@ export default function GalleryCopyButton({ text, what }: { text: string; what: 
   }
 
   return (
-    <button type="button" className="btn btn-small copy-button" onClick={() => void copy()}>
+    <button
+      type="button"
+      className="btn btn-small copy-button"
+      data-track={`copy_${what.replace(/\W+/g, '_')}`}
+      onClick={() => void copy()}
+    >
       <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
       <span className="visually-hidden"> {what}</span>
     </button>

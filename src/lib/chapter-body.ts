@@ -3,12 +3,11 @@
 // note after, each note in its own box that folds away. One HTML string, so the built chapter page
 // and the preview island (React, loaded from the API) show exactly the same; styles in
 // src/styles/reader.css.
+import { escapeHtml } from './html-text.ts';
 import { noteFootnotes, renderChapter, renderMarkdown } from './markdown.ts';
 import type { Chapter } from './stories.ts';
 
 export type ChapterBodyParts = Pick<Chapter, 'content' | 'note_before' | 'note_after' | 'content_warnings'>;
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function warningsBox(warnings: readonly string[]): string {
   if (warnings.length === 0) return '';

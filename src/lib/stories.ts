@@ -67,13 +67,13 @@ export interface ChapterSummary {
   content_warnings: string[];
   /** When the chapter first became published (ISO); null while it never was. */
   published_at: string | null;
+  /** Words of the content, counted as readers' pages count them (src/lib/chapter-text.ts). */
+  word_count: number;
 }
 
 export interface AdminChapterSummary extends ChapterSummary {
   /** The first characters of the content (200). */
   preview: string;
-  /** Words of the content, counted as readers' pages count them (src/lib/chapter-text.ts). */
-  word_count: number;
 }
 
 export interface Chapter extends ChapterSummary {

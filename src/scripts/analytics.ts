@@ -1,5 +1,5 @@
-// The reader's analytics (docs/product.md, What the pages record): page views, story and chapter views and
-// reading depth, sent to the API with the device's session id. Failures are ignored: analytics
+// The reader's analytics (docs/product.md, What the pages record): page views, story and chapter views,
+// reading depth and clicks on the links and buttons named below, sent to the API with the device's session id. Failures are ignored: analytics
 // must never get in a reader's way. sendBeacon survives the page being closed.
 const SESSION_KEY = 'session_id';
 const INGEST_PATH = '/api/analytics/ingest';
@@ -48,6 +48,33 @@ export function track(event: AnalyticsEvent): void {
     // Ignored by design.
   }
 }
+
+/**
+ * The name a click is counted under, or null for a click that is not counted: a `data-track` name
+ * (Start/Continue, Copy), else the kind of link (next chapter, EPUB, feed, the author's social links).
+ */
+export function clickName(target: Pick<Element, 'getAttribute'>): string | null {
+  const attribute = (name: string) => target.getAttribute(name) ?? '';
+  const href = attribute('href').split(/[?#]/, 1)[0]!;
+  if (attribute('data-track')) return attribute('data-track');
+  if (attribute('rel').split(/\s+/).includes('next')) return 'next_chapter';
+  if (href.endsWith('.epub')) return 'epub';
+  if (href.endsWith('/feed.xml')) return 'feed';
+  if (attribute('data-platform')) return `social_${attribute('data-platform')}`;
+  return null;
+}
+
+/** Counts a click on a named link or button; the story it is about rides along (data-track-story). */
+function trackClick(event: Event): void {
+  const target = (event.target as Element | null)?.closest?.('a, button');
+  const name = target && clickName(target);
+  if (!target || !name) return;
+  const story = target.getAttribute('data-track-story');
+  track({ event_type: 'click', ...(story && { content_type: 'story', content_id: story }), meta: { name } });
+}
+
+// Every page with analytics counts its clicks; track() sends a beacon, which outlives the page the link leaves.
+if (typeof document !== 'undefined') document.addEventListener('click', trackClick, { capture: true });
 
 /** The title names the page in the dashboard's page table (decision 0010). */
 export function trackPageView(): void {

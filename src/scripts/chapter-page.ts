@@ -1,7 +1,7 @@
-// The chapter page's behaviour: reading progress saved on scroll (coalesced per animation frame)
-// and restored when the reader comes back to the same chapter; the left and right arrow
+// The chapter page's behaviour: reading progress saved on scroll (coalesced per animation frame),
+// the chapter marked read near its end, and the place restored when the reader comes back to it; the left and right arrow
 // keys for the previous and next chapter; chapter_view and chapter_depth analytics (docs/product.md, What the pages record).
-import { clampPercent, readProgress, saveProgress } from '#lib/reading-progress.ts';
+import { readProgress, saveChapterProgress } from '#lib/reading-progress.ts';
 import { track, trackPageView } from './analytics.ts';
 import './search-launcher.ts';
 
@@ -27,7 +27,7 @@ let frame = 0;
 function remember(): void {
   frame = 0;
   deepest = Math.max(deepest, depth());
-  saveProgress(slug, { chapterIndex: chapterNumber, scrollY: Math.round(window.scrollY), percent: clampPercent(depth() * 100) });
+  saveChapterProgress(slug, chapterNumber, window.scrollY, deepest * 100);
 }
 window.addEventListener(
   'scroll',

@@ -1,49 +1,64 @@
-// The story page's live parts: 'Continue — Chapter N' and 'Reset progress' from the saved
-// progress, the 'Last read' marker, and 'Load More Chapters' (20 more a time from the API).
+// The story page's live parts (docs/product.md, Progress and the chapter list): 'Continue — Chapter
+// N', 'Reset progress' and the chapters read from the saved progress; the read, new and 'Last read'
+// marks in the chapter list; 'Go to chapter'; 'Load More Chapters' (20 more a time from the API).
+import { chapterItemHtml, isNewChapter, jumpTarget } from '#lib/chapter-list.ts';
+import { hasChapter, parseChapterSet } from '#lib/chapter-set.ts';
 import { READER_CHAPTER_PAGE_SIZE } from '#lib/limits.ts';
 import { chapterPath } from '#lib/reader-urls.ts';
-import { clearProgress, readProgress } from '#lib/reading-progress.ts';
+import { clearProgress, lastVisit, readProgress, rememberVisit } from '#lib/reading-progress.ts';
 import type { ChapterSummary } from '#lib/stories.ts';
 import { track, trackPageView } from './analytics.ts';
 import './search-launcher.ts';
+import { showStoryProgress } from './story-progress.ts';
 
 const story = document.querySelector<HTMLElement>('[data-story-slug]')!;
 const slug = story.dataset['storySlug']!;
 const total = Number(story.dataset['total']);
+const published = parseChapterSet(story.dataset['chapters']);
+const timeZone = story.dataset['timeZone']!;
 const list = document.querySelector<HTMLOListElement>('[data-chapter-list]')!;
 const continueLink = document.querySelector<HTMLAnchorElement>('[data-continue]')!;
 const resetButton = document.querySelector<HTMLButtonElement>('[data-reset]')!;
 const showing = document.querySelector<HTMLElement>('[data-showing]');
 const loadMore = document.querySelector<HTMLButtonElement>('[data-load-more]');
+const jump = document.querySelector<HTMLFormElement>('[data-chapter-jump]');
 
-function markLastRead(): void {
-  list.querySelector('.last-read')?.remove();
+// 'New' compares with the visit before this one; this visit is the next one's mark.
+const previousVisit = lastVisit(slug);
+rememberVisit(slug, Date.now());
+
+const READ_MARK = '<span class="read-mark"><span aria-hidden="true">✓</span><span class="visually-hidden">(read)</span></span>';
+
+function markChapters(): void {
   const progress = readProgress(slug);
   continueLink.hidden = resetButton.hidden = !progress;
-  if (!progress) return;
-  continueLink.href = `${chapterPath(slug, progress.chapterIndex)}/`;
-  continueLink.textContent = `Continue — Chapter ${progress.chapterIndex}`;
-  const item = list.querySelector(`[data-chapter-number="${progress.chapterIndex}"] a`);
-  item?.insertAdjacentHTML('beforeend', '<span class="last-read">Last read</span>');
+  showStoryProgress(story, progress, published);
+  if (progress) {
+    continueLink.href = `${chapterPath(slug, progress.chapterIndex)}/`;
+    continueLink.textContent = `Continue — Chapter ${progress.chapterIndex}`;
+  }
+  for (const item of list.querySelectorAll<HTMLElement>('[data-chapter-number]')) {
+    const number = Number(item.dataset['chapterNumber']);
+    const read = progress !== null && hasChapter(progress.read, number);
+    const link = item.querySelector('a')!;
+    for (const mark of link.querySelectorAll('.read-mark, .new-badge, .last-read')) mark.remove();
+    if (read) link.insertAdjacentHTML('beforeend', READ_MARK);
+    if (isNewChapter(item.dataset['published'], previousVisit, read))
+      link.insertAdjacentHTML('beforeend', '<span class="new-badge">New</span>');
+    if (progress?.chapterIndex === number) link.insertAdjacentHTML('beforeend', '<span class="last-read">Last read</span>');
+  }
 }
 
 resetButton.addEventListener('click', () => {
   clearProgress(slug);
-  markLastRead();
+  markChapters();
 });
 
-function appendChapter(chapter: ChapterSummary): void {
-  const item = document.createElement('li');
-  item.dataset['chapterNumber'] = String(chapter.chapter_number);
-  const link = document.createElement('a');
-  link.href = `${chapterPath(slug, chapter.chapter_number)}/`;
-  const number = document.createElement('span');
-  number.className = 'chapter-number';
-  number.textContent = `Chapter ${chapter.chapter_number}`;
-  link.append(number, ` ${chapter.title}`);
-  item.append(link);
-  list.append(item);
-}
+jump?.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const target = jumpTarget(published, Number(new FormData(jump).get('chapter_number')));
+  if (target !== null) location.assign(`${chapterPath(slug, target)}/`);
+});
 
 let page = 1;
 loadMore?.addEventListener('click', async () => {
@@ -57,9 +72,10 @@ loadMore?.addEventListener('click', async () => {
     const { chapters } = (await response.json()) as { chapters: ChapterSummary[] };
     page += 1;
     const shown = new Set([...list.children].map((item) => (item as HTMLElement).dataset['chapterNumber']));
-    for (const chapter of chapters) if (!shown.has(String(chapter.chapter_number))) appendChapter(chapter);
+    const added = chapters.filter((chapter) => !shown.has(String(chapter.chapter_number)));
+    list.insertAdjacentHTML('beforeend', added.map((chapter) => chapterItemHtml(slug, chapter, timeZone)).join(''));
     if (showing) showing.textContent = `Showing ${list.children.length} of ${total}`;
-    markLastRead();
+    markChapters();
     // More pages exist while page times limit is below the total.
     loadMore.hidden = page * READER_CHAPTER_PAGE_SIZE >= total;
   } catch (error) {
@@ -70,7 +86,7 @@ loadMore?.addEventListener('click', async () => {
   }
 });
 
-markLastRead();
+markChapters();
 
 trackPageView();
 track({ event_type: 'story_view', content_type: 'story', content_id: slug });

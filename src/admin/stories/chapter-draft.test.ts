@@ -13,6 +13,7 @@ const chapter: Chapter = {
   status: 'draft',
   release_at: '2027-03-14T09:00:00.000Z',
   published_at: null,
+  word_count: 2,
   like_count: 0,
   comment_count: 0,
   created_at: '2026-11-01T00:00:00Z',
