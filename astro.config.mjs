@@ -38,4 +38,24 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // Styles inline: no render-blocking stylesheet request before the first paint of any page.
   build: { format: 'directory', inlineStylesheets: 'always' },
+  // What the reader pages' scripts share (analytics, progress, the search launcher, the role
+  // check of the Edit link) and the bundler's own helpers go in one chunk instead of six: each
+  // page has a budget of requests (docs/product.md, Speed and capacity), and these weigh about
+  // 5 KiB together. A module named here that is renamed only falls back to the bundler's split.
+  vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'reader',
+                test: /src[\\/]scripts[\\/](analytics|page-view|search-launcher|story-progress)\.ts|src[\\/]lib[\\/](reading-progress|reader-urls|counts|chapter-set|html-text)\.ts|functions[\\/]core[\\/]roles\.ts|preload-helper|rolldown.runtime/,
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
 });

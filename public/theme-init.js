@@ -9,7 +9,8 @@
     if (localStorage.getItem('theme') === 'light') theme = 'light';
   } catch {}
   root.classList.remove('dark', 'light');
-  root.classList.add(theme);
+  // "scripted": controls that need a script (the search) show from the first paint, not later.
+  root.classList.add(theme, 'scripted');
   root.style.colorScheme = theme;
 
   try {

@@ -1,4 +1,4 @@
-// Wires the search button and box (src/components/SiteSearch.astro): shows them, and loads the
+// Wires the search button and box (src/components/SiteSearch.astro): loads the
 // search (src/scripts/search-dialog.ts) when the reader uses one. Imported by the script of each
 // reader page (story list, story, chapter), so it shares their chunk instead of costing the
 // chapter page a request of its own (its budget: docs/product.md, Speed and capacity).
@@ -7,11 +7,9 @@ import type { SearchIndexes } from './search-dialog.ts';
 const open = async (query: string, indexes: SearchIndexes) => (await import('./search-dialog.ts')).openSearch(query, indexes);
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-search-open]')) {
-  button.hidden = false;
   button.addEventListener('click', () => open('', button.dataset));
 }
 for (const form of document.querySelectorAll<HTMLFormElement>('[data-search-form]')) {
-  form.hidden = false;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     open(String(new FormData(form).get('q') ?? ''), form.dataset);

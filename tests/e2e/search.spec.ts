@@ -103,6 +103,21 @@ test('the story list box takes a 10,000-character query and regular-expression c
   expect(errors).toEqual([]);
 });
 
+test('the search shows from the first paint with JavaScript and not at all without it', async ({ page, browser }) => {
+  // Shown by the page's first script, not later: a box that appears after the paint moves the stories down.
+  await page.route('**/_astro/**', (route) => route.abort());
+  await page.goto('/storytime/');
+  await expect(page.getByRole('search')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Search the stories' })).toBeVisible();
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto('/storytime/');
+  await expect(plain.getByRole('heading', { name: 'My Stories' })).toBeVisible();
+  await expect(plain.getByRole('search')).toBeHidden();
+  await expect(plain.getByRole('button', { name: 'Search the stories' })).toBeHidden();
+  await noScript.close();
+});
+
 test('an adult story is searched only once the device confirmed 18+', async ({ page }) => {
   const adultIndex: string[] = [];
   page.on('request', (request) => request.url().includes('/pagefind-adult/') && adultIndex.push(request.url()));
