@@ -42,6 +42,8 @@ export default defineConfig({
   // check of the Edit link) and the bundler's own helpers go in one chunk instead of six: each
   // page has a budget of requests (docs/product.md, Speed and capacity), and these weigh about
   // 5 KiB together. A module named here that is renamed only falls back to the bundler's split.
+  // Every module of the chunk runs when any page loads it (the admin does, for roles and counts),
+  // so none may act when loaded: analytics.ts and search-launcher.ts act only when called.
   vite: {
     build: {
       rolldownOptions: {
@@ -50,7 +52,7 @@ export default defineConfig({
             groups: [
               {
                 name: 'reader',
-                test: /src[\\/]scripts[\\/](analytics|page-view|search-launcher|story-progress)\.ts|src[\\/]lib[\\/](reading-progress|reader-urls|counts|chapter-set|html-text)\.ts|functions[\\/]core[\\/]roles\.ts|preload-helper|rolldown.runtime/,
+                test: /src[\\/]scripts[\\/](analytics|search-launcher|story-progress)\.ts|src[\\/]lib[\\/](reading-progress|reader-urls|counts|chapter-set|html-text)\.ts|functions[\\/]core[\\/]roles\.ts|preload-helper|rolldown.runtime/,
               },
             ],
           },

@@ -73,10 +73,18 @@ function trackClick(event: Event): void {
   track({ event_type: 'click', ...(story && { content_type: 'story', content_id: story }), meta: { name } });
 }
 
-// Every page with analytics counts its clicks; track() sends a beacon, which outlives the page the link leaves.
-if (typeof document !== 'undefined') document.addEventListener('click', trackClick, { capture: true });
+let countingClicks = false;
 
-/** The title names the page in the dashboard's page table (decision 0010). */
+/**
+ * Counts the page's view, and from then on its clicks: every page with analytics counts both.
+ * The listener is added here, not when the module loads, because the module shares a chunk with
+ * code that pages without analytics (the admin) load too (astro.config.mjs). track() sends a
+ * beacon, which outlives the page a link leaves. The title names the page in the dashboard's
+ * page table (decision 0010).
+ */
 export function trackPageView(): void {
   track({ event_type: 'page_view', meta: { title: document.title.slice(0, 200) } });
+  if (countingClicks) return;
+  countingClicks = true;
+  document.addEventListener('click', trackClick, { capture: true });
 }

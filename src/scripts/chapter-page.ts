@@ -3,7 +3,9 @@
 // keys for the previous and next chapter; chapter_view and chapter_depth analytics (docs/product.md, What the pages record).
 import { readProgress, saveChapterProgress } from '#lib/reading-progress.ts';
 import { track, trackPageView } from './analytics.ts';
-import './search-launcher.ts';
+import { wireSearch } from './search-launcher.ts';
+
+wireSearch();
 
 const article = document.querySelector<HTMLElement>('[data-story-slug]')!;
 const slug = article.dataset['storySlug']!;

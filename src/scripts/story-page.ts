@@ -8,8 +8,10 @@ import { chapterPath } from '#lib/reader-urls.ts';
 import { clearProgress, lastVisit, readProgress, rememberVisit } from '#lib/reading-progress.ts';
 import type { ChapterSummary } from '#lib/stories.ts';
 import { track, trackPageView } from './analytics.ts';
-import './search-launcher.ts';
+import { wireSearch } from './search-launcher.ts';
 import { showStoryProgress } from './story-progress.ts';
+
+wireSearch();
 
 const story = document.querySelector<HTMLElement>('[data-story-slug]')!;
 const slug = story.dataset['storySlug']!;
