@@ -44,7 +44,8 @@ remember();
 document.addEventListener('keydown', (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const target = event.target as HTMLElement;
-  if (target.closest('input, textarea, select, [contenteditable], dialog')) return;
+  // Arrow keys inside a control that takes them (a field, the search, the Aa panel) stay there.
+  if (target.closest('input, textarea, select, [contenteditable], dialog, .reader-settings-panel')) return;
   const rel = event.key === 'ArrowLeft' ? 'prev' : event.key === 'ArrowRight' ? 'next' : null;
   const link = rel && document.querySelector<HTMLAnchorElement>(`a[rel="${rel}"]`);
   if (link) location.assign(link.href);

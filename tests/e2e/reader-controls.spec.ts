@@ -37,6 +37,20 @@ test('the Aa panel fits a phone screen and closes on Escape and on a tap outside
   await expect(panel).toBeHidden();
 });
 
+test('the arrow keys in the Aa panel do not turn the page', async ({ page }) => {
+  await page.goto(CHAPTER);
+  await page.getByRole('button', { name: 'Reading settings' }).click();
+  await page.getByRole('button', { name: 'Smaller text' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(300); // a page turn starts at once; none may
+  await expect(page).toHaveURL(CHAPTER);
+  // Outside the panel the arrows still turn the page.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(`${STORY}chapter/3/`);
+});
+
 test('the text width setting sets the width of the column', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(CHAPTER);
