@@ -9,7 +9,7 @@ import { clearProgress, lastVisit, readProgress, rememberVisit } from '#lib/read
 import type { ChapterSummary } from '#lib/stories.ts';
 import { track, trackPageView } from './analytics.ts';
 import { wireSearch } from './search-launcher.ts';
-import { showStoryProgress } from './story-progress.ts';
+import { showContinueLink, showStoryProgress } from './story-progress.ts';
 
 wireSearch();
 
@@ -35,10 +35,7 @@ function markChapters(): void {
   const progress = readProgress(slug);
   continueLink.hidden = resetButton.hidden = !progress;
   showStoryProgress(story, progress, published);
-  if (progress) {
-    continueLink.href = `${chapterPath(slug, progress.chapterIndex)}/`;
-    continueLink.textContent = `Continue — Chapter ${progress.chapterIndex}`;
-  }
+  if (progress) showContinueLink(continueLink, slug, progress);
   for (const item of list.querySelectorAll<HTMLElement>('[data-chapter-number]')) {
     const number = Number(item.dataset['chapterNumber']);
     const read = progress !== null && hasChapter(progress.read, number);
