@@ -82,6 +82,8 @@ export interface GalleryTable {
   rating: GalleryRating;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The image the gallery's card shows; null: the first image in the gallery's order. */
+  hero_image_id: number | null;
 }
 
 export interface GalleryImageTable {
@@ -97,6 +99,7 @@ export interface GalleryImageTable {
   loras: ColumnType<string[], string[] | undefined, string[]>;
   width: number | null;
   height: number | null;
+  /** The image's place in its gallery, ascending (ties: newest first). */
   sort_order: Generated<number>;
   created_at: CreatedAt;
   thumb_2x: string | null;
@@ -104,6 +107,8 @@ export interface GalleryImageTable {
   placeholder: string | null;
   original_name: TextWithDefault;
   generator: Generator | null;
+  /** The tool named by the file's content credentials (C2PA), e.g. "ChatGPT"; null: none. */
+  made_with: string | null;
   /** JSON: GenerationSettings; written as a JSON string. */
   settings: ColumnType<Partial<GenerationSettings>, string | undefined, string>;
   /** JSON: LoraUse[]; written as a JSON string. */

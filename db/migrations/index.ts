@@ -13,6 +13,7 @@ import * as revokedSessions from './2026-11-26T0000_revoked_sessions.ts';
 import * as writingDesk from './2026-11-27T0000_writing_desk.ts';
 import * as followers from './2026-11-28T0000_followers.ts';
 import * as readerWeb from './2026-11-29T0000_reader_web.ts';
+import * as galleryArranging from './2026-11-30T0000_gallery_arranging.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000_initial': initial,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0000_writing_desk': writingDesk,
   '2026-11-28T0000_followers': followers,
   '2026-11-29T0000_reader_web': readerWeb,
+  '2026-11-30T0000_gallery_arranging': galleryArranging,
 };

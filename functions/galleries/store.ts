@@ -70,6 +70,7 @@ function toGallery(row: GalleryRow): Gallery {
     title: row.title,
     description: row.description,
     rating: row.rating,
+    hero_image_id: row.hero_image_id,
     image_count: row.image_count ?? 0,
     like_count: row.like_count ?? 0,
     comment_count: row.comment_count ?? 0,

@@ -17,7 +17,9 @@ export interface Gallery {
   image_count: number;
   like_count: number;
   comment_count: number;
-  /** The hero image's thumbnail (the gallery's first image); null when it has no images. */
+  /** The image the admin chose as the hero; null: the first image in the gallery's order is. */
+  hero_image_id: number | null;
+  /** The hero image's thumbnail (the chosen hero, else the gallery's first image); null when it has no images. */
   hero_thumb: string | null;
   hero_width: number | null;
   hero_height: number | null;
@@ -36,6 +38,12 @@ export interface GenerationSettings {
   /** The generation size from the metadata (may differ from the pixels: hires fix, crops). */
   width: number | null;
   height: number | null;
+  /**
+   * The size after a hires-fix or upscale pass the metadata records (left out: none recorded),
+   * shown as "1024×1024, upscaled to 1536×1536".
+   */
+  upscaled_width?: number | null;
+  upscaled_height?: number | null;
 }
 
 export interface LoraUse {
@@ -45,7 +53,19 @@ export interface LoraUse {
 }
 
 /** Which tool wrote the metadata. */
-export type Generator = 'automatic1111' | 'comfyui' | 'novelai' | 'invokeai' | 'fooocus' | 'swarmui' | 'civitai';
+export type Generator =
+  | 'automatic1111'
+  | 'comfyui'
+  | 'novelai'
+  | 'invokeai'
+  | 'fooocus'
+  | 'ruined-fooocus'
+  | 'swarmui'
+  | 'civitai'
+  | 'tensorart'
+  | 'hf-space'
+  /** Content credentials (C2PA) name the tool but carry no generation settings. */
+  | 'c2pa';
 
 export interface GalleryImage {
   id: number;
@@ -75,6 +95,8 @@ export interface GalleryImage {
   lora_weights: LoraUse[];
   settings: GenerationSettings;
   generator: Generator | null;
+  /** The tool the file's content credentials name ("Made with ChatGPT"); null: none. */
+  made_with: string | null;
   /** Pixel size of the original. */
   width: number;
   height: number;

@@ -10,4 +10,6 @@ export interface GenerationMetadata {
   checkpoint: string | null;
   loras: LoraUse[];
   settings: GenerationSettings;
+  /** The tool named by content credentials (C2PA), e.g. "ChatGPT"; left out when none. */
+  madeWith?: string;
 }
