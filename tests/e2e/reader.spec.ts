@@ -9,8 +9,10 @@ test.describe.configure({ mode: 'serial' });
 const STORY = '/storytime/story/the-lantern-fleet/';
 const chapter = (n: number) => `${STORY}chapter/${n}/`;
 
+/** Scrolls to the end once the page has loaded (after a click, its navigation may still be going on). */
 async function scrollToEnd(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('load');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForTimeout(150); // progress is saved on the next animation frame
 }
 

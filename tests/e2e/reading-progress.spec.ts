@@ -9,8 +9,11 @@ const STORY = '/storytime/story/the-lantern-fleet/';
 const chapter = (n: number) => `${STORY}chapter/${n}/`;
 const item = (page: Page, n: number) => page.locator(`[data-chapter-number="${n}"]`);
 
-async function readToTheEnd(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+/** Scrolls chapter `n` to its end once it has loaded (a click's navigation may not have started yet). */
+async function readToTheEnd(page: Page, n: number) {
+  await expect(page).toHaveURL(chapter(n));
+  await page.waitForLoadState('load');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForTimeout(150); // progress is saved on the next animation frame
 }
 
@@ -26,7 +29,7 @@ test('chapters read, the marks, a new chapter and the counted Next Chapter click
   await expect(item(page, 1)).toContainText(/\w{3} \d{1,2}, \d{4} · \d[\d,]* words/);
 
   await page.getByRole('link', { name: 'Start reading' }).click();
-  await readToTheEnd(page);
+  await readToTheEnd(page, 1);
   // Beacons show no body to a request listener; a route sees it, and the server's answer.
   const clicks: { event: unknown; status: number }[] = [];
   await page.context().route('**/api/analytics/ingest', async (route) => {
@@ -44,8 +47,7 @@ test('chapters read, the marks, a new chapter and the counted Next Chapter click
         status: 204,
       },
     ]);
-  await expect(page).toHaveURL(chapter(2));
-  await readToTheEnd(page);
+  await readToTheEnd(page, 2);
 
   // The last visit to the story page, a year ago: all three chapters came out since.
   await page.evaluate(() => localStorage.setItem('visited:the-lantern-fleet', String(Date.now() - 365 * 24 * 3600 * 1000)));
