@@ -47,7 +47,26 @@ export function parseA1111(text: string): GenerationMetadata {
     width: size?.[0] ?? null,
     height: size?.[1] ?? null,
   };
+  const upscaled = size ? hiresSize(size, settings) : null;
+  if (upscaled && (upscaled[0] !== size?.[0] || upscaled[1] !== size?.[1])) {
+    result.settings.upscaled_width = upscaled[0];
+    result.settings.upscaled_height = upscaled[1];
+  }
   return result;
+}
+
+/**
+ * The size after the hires fix, as A1111 computes it: `Hires resize: WxH` (one side 0 keeps the
+ * aspect ratio), else `Hires upscale: factor` applied to each side and cut to a whole pixel.
+ */
+function hiresSize([width, height]: [number, number], settings: Map<string, string>): [number, number] | null {
+  const resize = parseSize(settings.get('hires resize'));
+  if (resize && (resize[0] > 0 || resize[1] > 0)) {
+    if (resize[0] > 0 && resize[1] > 0) return resize;
+    return resize[1] === 0 ? [resize[0], Math.floor((resize[0] * height) / width)] : [Math.floor((resize[1] * width) / height), resize[1]];
+  }
+  const factor = toNumber(settings.get('hires upscale'));
+  return factor !== null && factor > 0 ? [Math.floor(width * factor), Math.floor(height * factor)] : null;
 }
 
 /** True when the text looks like A1111 parameters (a settings line or a negative label). */
