@@ -72,13 +72,17 @@ describe('parseA1111', () => {
     expect(result.settings).toMatchObject({ width: 1024, height: 1024, upscaled_width, upscaled_height });
   });
 
-  it.each(['Hires upscale: 1', 'Hires upscale: -2', 'Hires resize: 0x0', 'Hires upscale: big', 'Hires upscaler: None'])(
-    'no upscaled size from "%s" or without the base size',
-    (hires) => {
-      expect(parseA1111(`a cat\nSteps: 20, Size: 1024x1024, ${hires}`).settings).not.toHaveProperty('upscaled_width');
-      expect(parseA1111(`a cat\nSteps: 20, Sampler: Euler, Hires upscale: 2, ${hires}`).settings).not.toHaveProperty('upscaled_width');
-    },
-  );
+  it.each([
+    'Hires upscale: 1',
+    'Hires upscale: -2',
+    'Hires resize: 0x0',
+    'Hires resize: 512x512',
+    'Hires upscale: big',
+    'Hires upscaler: None',
+  ])('no upscaled size from "%s" or without the base size', (hires) => {
+    expect(parseA1111(`a cat\nSteps: 20, Size: 1024x1024, ${hires}`).settings).not.toHaveProperty('upscaled_width');
+    expect(parseA1111(`a cat\nSteps: 20, Sampler: Euler, Hires upscale: 2, ${hires}`).settings).not.toHaveProperty('upscaled_width');
+  });
 
   it('keeps hostile text verbatim', () => {
     const prompt = `<script>alert("x")</script> '; DROP TABLE images; -- ../../etc/passwd \u0000 <img src=x onerror=alert(1)>`;

@@ -3,7 +3,18 @@
 //   Negative prompt: <negative lines>
 //   Steps: 20, Sampler: DPM++ 2M, Schedule type: Karras, CFG scale: 7, Seed: 1, Size: 512x512, Model: name, …
 import type { LoraUse } from '#lib/galleries.ts';
-import { addLora, cleanPrompt, emptyMetadata, isRecord, parseSize, toInteger, toNumber, toSeed, toText } from './result.ts';
+import {
+  addLora,
+  cleanPrompt,
+  emptyMetadata,
+  isRecord,
+  parseSize,
+  setUpscaledSize,
+  toInteger,
+  toNumber,
+  toSeed,
+  toText,
+} from './result.ts';
 import type { GenerationMetadata } from './types.ts';
 
 const NEGATIVE_LABEL = /^negative prompt:/i;
@@ -47,11 +58,7 @@ export function parseA1111(text: string): GenerationMetadata {
     width: size?.[0] ?? null,
     height: size?.[1] ?? null,
   };
-  const upscaled = size ? hiresSize(size, settings) : null;
-  if (upscaled && (upscaled[0] !== size?.[0] || upscaled[1] !== size?.[1])) {
-    result.settings.upscaled_width = upscaled[0];
-    result.settings.upscaled_height = upscaled[1];
-  }
+  setUpscaledSize(result.settings, size ? hiresSize(size, settings) : null);
   return result;
 }
 

@@ -55,7 +55,7 @@ export class ComfyGraph extends Map<string, ComfyNode> {
 /** Routing nodes passed for one link before the route counts as a loop. */
 const MAX_ROUTE = 64;
 /** The only input of a node that shows or passes a value on unchanged (PreviewAny.source, reroutes). */
-const PASS_THROUGH = /^(source|any|anything|input|value|text|string)$/i;
+const PASS_THROUGH = /^(source|any|anything|input|value)$/i;
 
 /**
  * What a routing node passes on, judged by its inputs rather than its name: a boolean switch

@@ -3,7 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type ApiGraph, basic, read } from './comfy-test-graphs.ts';
+import { ReadBudget } from './budget.ts';
 import { extractGenerationMetadata } from './index.ts';
+import { readPngText } from './png-chunks.ts';
+import { png, tEXt } from './test-files.ts';
 
 const PEERS = new URL('../../../tests/fixtures/ai-images-peers/', import.meta.url);
 const readPeer = (name: string) => extractGenerationMetadata(new Uint8Array(readFileSync(new URL(name, PEERS))));
@@ -29,6 +32,14 @@ describe('krea2.png: the Krea 2 template (switches, a preview, a prompt expander
       loras: [],
       settings: { steps: 8, sampler: 'euler', scheduler: 'simple', cfg: 1, seed: '371644226245214', width: 1024, height: 1024 },
     });
+  });
+
+  it('its UI workflow alone (the template as saved, subgraph inlined) is read the same way', async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('krea2.png', PEERS)));
+    const workflow = (await readPngText(bytes, new ReadBudget())).get('workflow')!;
+    const result = await extractGenerationMetadata(png([tEXt('workflow', workflow)]));
+    expect(result.prompt).toMatch(/^Ultra low angle action shot, male soccer player/);
+    expect(result).toMatchObject({ checkpoint: 'krea2_turbo_int8_convrot.safetensors', settings: { steps: 8, width: 1024, height: 1024 } });
   });
 });
 

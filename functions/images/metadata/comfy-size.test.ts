@@ -142,15 +142,17 @@ describe('hires and upscale passes: the first pass size, upscaled to the saved s
     expect(await sizeOf(graph)).toEqual({ ...base, upscaled_width: undefined, upscaled_height: undefined });
   });
 
-  it('a scale to total megapixels, and a scale that keeps the size records no upscale', async () => {
+  it('a scale to total megapixels; a scale that keeps or shrinks the size records no upscale', async () => {
     const megapixels = savedThrough({
       last: { class_type: 'ImageScaleToTotalPixels', inputs: { upscale_method: 'lanczos', megapixels: 2, image: ['decode', 0] } },
     });
     expect(await sizeOf(megapixels)).toEqual({ ...base, upscaled_width: 1198, upscaled_height: 1751 });
-    const same = savedThrough({
-      last: { class_type: 'ImageScaleBy', inputs: { upscale_method: 'lanczos', scale_by: 1, image: ['decode', 0] } },
-    });
-    expect(await sizeOf(same)).toEqual({ ...base, upscaled_width: undefined, upscaled_height: undefined });
+    for (const scale_by of [1, 0.5]) {
+      const graph = savedThrough({
+        last: { class_type: 'ImageScaleBy', inputs: { upscale_method: 'lanczos', scale_by, image: ['decode', 0] } },
+      });
+      expect(await sizeOf(graph)).toEqual({ ...base, upscaled_width: undefined, upscaled_height: undefined });
+    }
   });
 
   it("a path of 4,000 scale nodes is cut at the walks' depth, not followed to its end", async () => {

@@ -1,14 +1,14 @@
 // The values a ComfyUI node's inputs hold: typed in, or produced by the nodes they are linked to
 // (primitives, seed and string nodes, concatenations, text generators, resolution selectors).
 // Links pass switches and previews on the way (comfy-graph.ts). Every walk is bounded.
-import { type ComfyGraph, isLink, linked } from './comfy-graph.ts';
+import { type ComfyGraph, linked } from './comfy-graph.ts';
 import { toInteger, toNumber } from './result.ts';
 
 /** Walks deeper than this are a hostile graph; the walk stops there. */
 export const MAX_DEPTH = 200;
 
 const STRING_INPUTS = ['populated_text', 'string', 'text', 'value', 'prompt', 'text_g', 'STRING', 'Text', 'wildcard_text'];
-/** Inputs that hand a node a model: a string node taking one writes its text at run time. */
+/** Inputs that give a node a model (linked, or named as in Ollama's nodes): a string node with one writes its text at run time. */
 const MODEL_INPUT = /^(clip|model|llm|llm_model)$/i;
 
 /**
@@ -22,7 +22,7 @@ export function resolveString(graph: ComfyGraph, value: unknown, seen = new Set<
   const node = linked(graph, value);
   if (!node || seen.has(node.id) || depth > MAX_DEPTH) return null;
   seen.add(node.id);
-  const generated = Object.entries(node.inputs).some(([name, input]) => isLink(input) && MODEL_INPUT.test(name));
+  const generated = Object.keys(node.inputs).some((name) => MODEL_INPUT.test(name));
   const parts = Object.keys(node.inputs)
     .filter((name) => /^(string|text)_?([a-z]|\d+)$/i.test(name))
     .sort();

@@ -6,9 +6,9 @@
 // together share one budget (comfy-graph.ts).
 import type { GenerationSettings, LoraUse } from '#lib/galleries.ts';
 import { type ComfyGraph, type ComfyNode, MAX_NODES, isLink, linked } from './comfy-graph.ts';
-import { nodesOnPath, pathInput, type Size, sizeAt } from './comfy-size.ts';
+import { nodesOnPath, pathInput, sizeAt } from './comfy-size.ts';
 import { MAX_DEPTH, resolveString, resolveValue } from './comfy-values.ts';
-import { addLora, cleanPrompt, emptyMetadata, isRecord, toInteger, toNumber, toSeed, toText } from './result.ts';
+import { addLora, cleanPrompt, emptyMetadata, isRecord, setUpscaledSize, toInteger, toNumber, toSeed, toText } from './result.ts';
 import type { GenerationMetadata } from './types.ts';
 
 /** Only this many samplers are weighed against each other. */
@@ -222,12 +222,8 @@ function samplerSettings(graph: ComfyGraph, { sampler, conditioning }: SamplerUs
     width: size?.[0] ?? null,
     height: size?.[1] ?? null,
   };
-  // A pass after the first (a hires pass, an upscale) that changes the size: both are shown.
-  const final: Size | null = size && output ? sizeAt(graph, pathInput(output)?.[1]) : null;
-  if (size && final && (final[0] !== size[0] || final[1] !== size[1])) {
-    settings.upscaled_width = final[0];
-    settings.upscaled_height = final[1];
-  }
+  // The saved image's size, when a pass after the first (hires, upscale) enlarged it.
+  setUpscaledSize(settings, size && output ? sizeAt(graph, pathInput(output)?.[1]) : null);
   return settings;
 }
 
