@@ -3,8 +3,13 @@
 // passes, on the real area-composition file and on graphs built here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { graphFromApiPrompt } from './comfy-graph.ts';
 import { type ApiGraph, basic, read } from './comfy-test-graphs.ts';
+import { parseComfyGraph } from './comfyui.ts';
+import { readExif } from './exif.ts';
 import { extractGenerationMetadata } from './index.ts';
+import { readJpegMetadata } from './jpeg-exif.ts';
+import { parseLenientJson } from './lenient-json.ts';
 
 const PEERS = new URL('../../../tests/fixtures/ai-images-peers/', import.meta.url);
 
@@ -70,6 +75,20 @@ describe('the generation size', () => {
     });
     graph.sampler!.inputs.latent_image = ['encode', 0];
     expect(await sizeOf(graph)).toEqual({ width: 1536, height: 1536, upscaled_width: undefined, upscaled_height: undefined });
+  });
+
+  it('civitai-hires.jpg: its graph (the JPEG UserComment) samples at the size the image was scaled to, 1536×1536', () => {
+    const tiff = readJpegMetadata(new Uint8Array(readFileSync(new URL('civitai-hires.jpg', PEERS)))).exif!;
+    const graph = graphFromApiPrompt(parseLenientJson(readExif(tiff).userComment!))!;
+    expect(parseComfyGraph(graph)?.settings).toEqual({
+      steps: 25,
+      sampler: 'euler_ancestral',
+      scheduler: 'normal',
+      cfg: 5,
+      seed: '1311178179',
+      width: 1536,
+      height: 1536,
+    });
   });
 
   it('img2img from a loaded image of unknown size: no size', async () => {
