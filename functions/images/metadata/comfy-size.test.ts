@@ -174,6 +174,14 @@ describe('hires and upscale passes: the first pass size, upscaled to the saved s
     }
   });
 
+  it('a latent path that loops back into its sampler ends, with no size', async () => {
+    const graph = basic({
+      up: { class_type: 'LatentUpscaleBy', inputs: { upscale_method: 'nearest-exact', scale_by: 2, samples: ['sampler', 0] } },
+    });
+    graph.sampler!.inputs.latent_image = ['up', 0];
+    expect(await sizeOf(graph)).toEqual({ width: null, height: null, upscaled_width: undefined, upscaled_height: undefined });
+  });
+
   it("a path of 4,000 scale nodes is cut at the walks' depth, not followed to its end", async () => {
     const chain: ApiGraph = {};
     for (let i = 0; i < 4000; i++) {
