@@ -323,7 +323,7 @@ describe('POST /api/images/gallery-upload', () => {
         lora_weights: [{ name: 'NoobV065sHyperDmd', weight: 1 }],
         width: 1536,
         height: 1536,
-        settings: expect.objectContaining({ width: 1024, height: 1024 }),
+        settings: expect.objectContaining({ width: 1024, height: 1024, upscaled_width: 1536, upscaled_height: 1536 }),
       },
     ],
   ])('stores the generation metadata of %s', async (name, expected) => {

@@ -46,6 +46,29 @@ describe('metadataColumns', () => {
     expect(JSON.parse(columns.settings)).toEqual(settings);
   });
 
+  it('keeps an upscaled size only with both sides whole and positive, and leaves it out otherwise', async () => {
+    const stored = async (upscaled: Partial<GenerationMetadata['settings']>) => {
+      found.value = metadata({ settings: { ...settings, width: 1024, height: 1024, ...upscaled } });
+      return JSON.parse((await metadataColumns(new Uint8Array())).settings);
+    };
+    expect(await stored({ upscaled_width: 1536, upscaled_height: 1536 })).toEqual({
+      ...settings,
+      width: 1024,
+      height: 1024,
+      upscaled_width: 1536,
+      upscaled_height: 1536,
+    });
+    expect(await stored({})).toEqual({ ...settings, width: 1024, height: 1024 });
+    for (const bad of [
+      { upscaled_width: 1536 },
+      { upscaled_width: 1536, upscaled_height: 0 },
+      { upscaled_width: 2 ** 40, upscaled_height: 9 },
+      { upscaled_width: 1.5, upscaled_height: null },
+    ]) {
+      expect(await stored(bad)).not.toHaveProperty('upscaled_width');
+    }
+  });
+
   it('keeps at most 50 named LoRAs with finite weights', async () => {
     found.value = metadata({
       loras: [

@@ -26,7 +26,7 @@ const positiveInteger = (value: number | null) =>
   value !== null && Number.isInteger(value) && value > 0 && value < 2 ** 31 ? value : null;
 
 function cleanSettings(settings: GenerationSettings): GenerationSettings {
-  return {
+  const clean: GenerationSettings = {
     steps: positiveInteger(settings.steps),
     sampler: plainText(settings.sampler, SETTING_MAX_LENGTH),
     scheduler: plainText(settings.scheduler, SETTING_MAX_LENGTH),
@@ -35,6 +35,14 @@ function cleanSettings(settings: GenerationSettings): GenerationSettings {
     width: positiveInteger(settings.width),
     height: positiveInteger(settings.height),
   };
+  // The upscaled size only with both sides, and left out when no pass is recorded.
+  const upscaledWidth = positiveInteger(settings.upscaled_width ?? null);
+  const upscaledHeight = positiveInteger(settings.upscaled_height ?? null);
+  if (upscaledWidth !== null && upscaledHeight !== null) {
+    clean.upscaled_width = upscaledWidth;
+    clean.upscaled_height = upscaledHeight;
+  }
+  return clean;
 }
 
 function cleanLoras(loras: readonly LoraUse[]): LoraUse[] {

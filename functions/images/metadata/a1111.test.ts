@@ -61,6 +61,29 @@ describe('parseA1111', () => {
     expect(result.settings).toMatchObject({ steps: 30, cfg: 5, seed: '99', width: 832, height: 1216 });
   });
 
+  it.each([
+    ['Hires upscale: 1.5, Hires upscaler: R-ESRGAN 4x+', 1536, 1536],
+    ['Hires upscale: 1.15', 1177, 1177],
+    ['Hires resize: 1920x1080, Hires upscaler: Latent', 1920, 1080],
+    ['Hires resize: 1536x0', 1536, 1536],
+    ['Hires resize: 0x2048, Hires upscale: 3', 2048, 2048],
+  ])('a hires fix (%s) gives the size it upscaled to', (hires, upscaled_width, upscaled_height) => {
+    const result = parseA1111(`a cat\nSteps: 20, Sampler: Euler, Seed: 1, Size: 1024x1024, Denoising strength: 0.4, ${hires}, Model: m`);
+    expect(result.settings).toMatchObject({ width: 1024, height: 1024, upscaled_width, upscaled_height });
+  });
+
+  it.each([
+    'Hires upscale: 1',
+    'Hires upscale: -2',
+    'Hires resize: 0x0',
+    'Hires resize: 512x512',
+    'Hires upscale: big',
+    'Hires upscaler: None',
+  ])('no upscaled size from "%s" or without the base size', (hires) => {
+    expect(parseA1111(`a cat\nSteps: 20, Size: 1024x1024, ${hires}`).settings).not.toHaveProperty('upscaled_width');
+    expect(parseA1111(`a cat\nSteps: 20, Sampler: Euler, Hires upscale: 2, ${hires}`).settings).not.toHaveProperty('upscaled_width');
+  });
+
   it('keeps hostile text verbatim', () => {
     const prompt = `<script>alert("x")</script> '; DROP TABLE images; -- ../../etc/passwd \u0000 <img src=x onerror=alert(1)>`;
     const result = parseA1111(

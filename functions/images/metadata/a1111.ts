@@ -3,7 +3,18 @@
 //   Negative prompt: <negative lines>
 //   Steps: 20, Sampler: DPM++ 2M, Schedule type: Karras, CFG scale: 7, Seed: 1, Size: 512x512, Model: name, …
 import type { LoraUse } from '#lib/galleries.ts';
-import { addLora, cleanPrompt, emptyMetadata, isRecord, parseSize, toInteger, toNumber, toSeed, toText } from './result.ts';
+import {
+  addLora,
+  cleanPrompt,
+  emptyMetadata,
+  isRecord,
+  parseSize,
+  setUpscaledSize,
+  toInteger,
+  toNumber,
+  toSeed,
+  toText,
+} from './result.ts';
 import type { GenerationMetadata } from './types.ts';
 
 const NEGATIVE_LABEL = /^negative prompt:/i;
@@ -47,7 +58,22 @@ export function parseA1111(text: string): GenerationMetadata {
     width: size?.[0] ?? null,
     height: size?.[1] ?? null,
   };
+  setUpscaledSize(result.settings, size ? hiresSize(size, settings) : null);
   return result;
+}
+
+/**
+ * The size after the hires fix, as A1111 computes it: `Hires resize: WxH` (one side 0 keeps the
+ * aspect ratio), else `Hires upscale: factor` applied to each side and cut to a whole pixel.
+ */
+function hiresSize([width, height]: [number, number], settings: Map<string, string>): [number, number] | null {
+  const resize = parseSize(settings.get('hires resize'));
+  if (resize && (resize[0] > 0 || resize[1] > 0)) {
+    if (resize[0] > 0 && resize[1] > 0) return resize;
+    return resize[1] === 0 ? [resize[0], Math.floor((resize[0] * height) / width)] : [Math.floor((resize[1] * width) / height), resize[1]];
+  }
+  const factor = toNumber(settings.get('hires upscale'));
+  return factor !== null && factor > 0 ? [Math.floor(width * factor), Math.floor(height * factor)] : null;
 }
 
 /** True when the text looks like A1111 parameters (a settings line or a negative label). */

@@ -1,45 +1,8 @@
 // ComfyUI graphs built in the test, in the API ("prompt") form and the UI ("workflow") form.
 import { describe, expect, it } from 'vitest';
+import { basic, read } from './comfy-test-graphs.ts';
 import { extractGenerationMetadata } from './index.ts';
 import { png, tEXt, tiff, webp } from './test-files.ts';
-
-type ApiGraph = Record<string, { class_type: string; inputs: Record<string, unknown>; _meta?: { title: string } }>;
-
-const read = (prompt: ApiGraph | string, workflow?: unknown) =>
-  extractGenerationMetadata(
-    png([
-      tEXt('prompt', typeof prompt === 'string' ? prompt : JSON.stringify(prompt)),
-      ...(workflow === undefined ? [] : [tEXt('workflow', JSON.stringify(workflow))]),
-    ]),
-  );
-
-/** A plain text-to-image graph; `extra` adds or replaces nodes. */
-function basic(extra: ApiGraph = {}): ApiGraph {
-  return {
-    ckpt: { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'base.safetensors' } },
-    pos: { class_type: 'CLIPTextEncode', inputs: { text: 'a red fox', clip: ['ckpt', 1] } },
-    neg: { class_type: 'CLIPTextEncode', inputs: { text: 'blurry', clip: ['ckpt', 1] } },
-    latent: { class_type: 'EmptyLatentImage', inputs: { width: 832, height: 1216, batch_size: 1 } },
-    sampler: {
-      class_type: 'KSampler',
-      inputs: {
-        seed: 5,
-        steps: 25,
-        cfg: 6,
-        sampler_name: 'euler',
-        scheduler: 'normal',
-        denoise: 1,
-        model: ['ckpt', 0],
-        positive: ['pos', 0],
-        negative: ['neg', 0],
-        latent_image: ['latent', 0],
-      },
-    },
-    decode: { class_type: 'VAEDecode', inputs: { samples: ['sampler', 0], vae: ['ckpt', 2] } },
-    save: { class_type: 'SaveImage', inputs: { images: ['decode', 0], filename_prefix: 'x' } },
-    ...extra,
-  };
-}
 
 describe('ComfyUI API graph', () => {
   it('reads a plain graph', async () => {

@@ -6,11 +6,11 @@
 // together share one budget (comfy-graph.ts).
 import type { GenerationSettings, LoraUse } from '#lib/galleries.ts';
 import { type ComfyGraph, type ComfyNode, MAX_NODES, isLink, linked } from './comfy-graph.ts';
-import { addLora, cleanPrompt, emptyMetadata, isRecord, parseSize, toInteger, toNumber, toSeed, toText } from './result.ts';
+import { nodesOnPath, pathInput, sizeAt } from './comfy-size.ts';
+import { MAX_DEPTH, resolveString, resolveValue } from './comfy-values.ts';
+import { addLora, cleanPrompt, emptyMetadata, isRecord, setUpscaledSize, toInteger, toNumber, toSeed, toText } from './result.ts';
 import type { GenerationMetadata } from './types.ts';
 
-/** Walks deeper than this are a hostile graph; the walk stops there. */
-const MAX_DEPTH = 200;
 /** Only this many samplers are weighed against each other. */
 const MAX_SAMPLERS = 64;
 /** Outputs searched for the sampler behind them (real graphs have a few); each search walks the graph. */
@@ -19,9 +19,8 @@ const MAX_OUTPUTS = 16;
 const LATENT_INPUTS = ['latent_image', 'samples', 'latent'];
 /** Inputs that never carry conditioning: not followed when tracing a prompt. */
 const NOT_CONDITIONING =
-  /^(model|clip|vae|image|images|pixels|mask|control_net|clip_vision.*|latent.*|samples|upscale_model|style_model|noise|sigmas|sampler|guider|seed|noise_seed|width|height)$/i;
+  /^(opt_)?(model|clip|vae|image|images|pixels|mask|control_net|clip_vision.*|latent.*|samples|upscale_model|style_model|noise|sigmas|sampler|guider|seed|noise_seed|width|height)$/i;
 const TEXT_INPUTS = ['text', 'text_g', 'text_l', 'prompt', 't5xxl', 'clip_l'];
-const STRING_INPUTS = ['populated_text', 'string', 'text', 'value', 'prompt', 'text_g', 'STRING', 'Text', 'wildcard_text'];
 const CHECKPOINT_INPUTS = ['ckpt_name', 'unet_name', 'base_ckpt_name', 'checkpoint_name', 'gguf_name'];
 const LORA_WEIGHT_INPUTS = ['strength_model', 'strength', 'lora_strength', 'model_strength', 'lora_model_strength', 'weight'];
 
@@ -38,10 +37,10 @@ export function parseComfyGraph(graph: ComfyGraph): GenerationMetadata | null {
     if (use) samplers.push(use);
     if (samplers.length >= MAX_SAMPLERS) break;
   }
-  const chosen = pickSampler(graph, samplers);
-  if (!chosen) return null;
+  const picked = pickSampler(graph, samplers);
+  if (!picked) return null;
 
-  const { sampler, conditioning } = chosen;
+  const { sampler, conditioning } = picked.use;
   const result = emptyMetadata();
   result.generator = 'comfyui';
   const positive = conditioning.inputs.positive ?? conditioning.inputs.conditioning;
@@ -51,7 +50,7 @@ export function parseComfyGraph(graph: ComfyGraph): GenerationMetadata | null {
   walkModelPath(graph, sampler.inputs.model ?? conditioning.inputs.model, model, new Set(), 0);
   result.checkpoint = model.checkpoint;
   result.loras = model.loras.reverse(); // listed from the checkpoint outwards, as applied
-  result.settings = samplerSettings(graph, chosen);
+  result.settings = samplerSettings(graph, picked.use, picked.output);
   return result;
 }
 
@@ -64,20 +63,24 @@ function asSampler(graph: ComfyGraph, node: ComfyNode): SamplerUse | null {
 }
 
 /**
- * The sampler behind the saved image: among the samplers upstream of the first output (save
- * nodes before previews), the first pass — the one no other of them feeds (a hires or refiner
- * pass keeps the base pass's prompt, checkpoint and size as the generation's).
+ * The sampler behind the saved image and that image's output node. The first output (save
+ * nodes before previews) whose image path (comfy-size.ts) passes samplers: the first pass on it
+ * (a hires, refiner or composite pass keeps the base pass's prompt, checkpoint and size as the
+ * generation's; patches pasted into a composite canvas are off the path). An output whose path
+ * passes none: the first pass among the samplers it depends on in any way.
  */
-function pickSampler(graph: ComfyGraph, samplers: SamplerUse[]): SamplerUse | null {
+function pickSampler(graph: ComfyGraph, samplers: SamplerUse[]): { use: SamplerUse; output: ComfyNode | null } | null {
   if (samplers.length === 0) return null;
   const bySampler = new Map(samplers.map((s) => [s.sampler.id, s]));
   for (const output of outputNodes(graph).slice(0, MAX_OUTPUTS)) {
+    const onPath = nodesOnPath(graph, output).filter((node) => bySampler.has(node.id));
+    if (onPath.length > 0) return { use: bySampler.get(onPath.at(-1)!.id)!, output };
     const upstream = upstreamIds(graph, output)
       .filter((id) => bySampler.has(id))
       .map((id) => bySampler.get(id)!);
-    if (upstream.length > 0) return firstPass(graph, upstream);
+    if (upstream.length > 0) return { use: firstPass(graph, upstream), output: null };
   }
-  return firstPass(graph, samplers);
+  return { use: firstPass(graph, samplers), output: null };
 }
 
 function firstPass(graph: ComfyGraph, samplers: SamplerUse[]): SamplerUse {
@@ -111,9 +114,12 @@ function upstreamIds(graph: ComfyGraph, start: ComfyNode): string[] {
 }
 
 /**
- * The texts a conditioning link comes from. Through combine/concat/area/controlnet/reroute/
- * context nodes: the input named like the role when there is one, else every input that can
- * carry conditioning.
+ * The texts a conditioning link comes from. A node on a sampler's conditioning path that takes
+ * text is where the conditioning starts, whatever its name (CLIPTextEncode, rgthree's Power
+ * Prompt with `prompt` and `opt_clip`, other custom encoders): its texts are the prompt. Through
+ * combine/concat/area/controlnet/context nodes: the input named like the role when there is
+ * one, else every input that can carry conditioning. A node with neither (an encoder from a UI
+ * workflow whose widgets have no names): its longest string.
  */
 function conditioningTexts(graph: ComfyGraph, value: unknown, role: 'positive' | 'negative', seen: Set<string>, depth: number): string[] {
   const node = linked(graph, value);
@@ -121,65 +127,24 @@ function conditioningTexts(graph: ComfyGraph, value: unknown, role: 'positive' |
   seen.add(node.id);
   const own = node.inputs[role];
   if (typeof own === 'string') return [own]; // all-in-one loaders carry the prompt themselves
-  if (isTextEncoder(node)) return encoderTexts(graph, node);
   if (/ZeroOut/i.test(node.type)) return []; // an emptied conditioning: no negative text
+  const texts = textInputs(node);
+  if (texts.length > 0) return texts.map((name) => resolveString(graph, node.inputs[name]) ?? '');
   if (isLink(own)) return conditioningTexts(graph, own, role, seen, depth + 1);
   const other = role === 'positive' ? 'negative' : 'positive';
-  return Object.entries(node.inputs)
-    .filter(([name, input]) => isLink(input) && name !== other && !NOT_CONDITIONING.test(name))
-    .flatMap(([, input]) => conditioningTexts(graph, input, role, seen, depth + 1));
-}
-
-/** An encoder's texts; for an unknown encoder from a UI workflow (unnamed widgets), its longest string. */
-function encoderTexts(graph: ComfyGraph, node: ComfyNode): string[] {
-  const named = TEXT_INPUTS.filter((name) => name in node.inputs);
-  if (named.length > 0) return named.map((name) => resolveString(graph, node.inputs[name], new Set(), 0) ?? '');
+  const carriers = Object.entries(node.inputs).filter(([name, input]) => isLink(input) && name !== other && !NOT_CONDITIONING.test(name));
+  if (carriers.length > 0) return carriers.flatMap(([, input]) => conditioningTexts(graph, input, role, seen, depth + 1));
   const unnamed = Object.entries(node.inputs)
-    .filter(([name, value]) => name.startsWith('widget_') && typeof value === 'string')
-    .map(([, value]) => value as string);
+    .filter(([name, input]) => name.startsWith('widget_') && typeof input === 'string')
+    .map(([, input]) => input as string);
   return unnamed.length > 0 ? [unnamed.reduce((a, b) => (b.length > a.length ? b : a))] : [];
 }
 
-function isTextEncoder(node: ComfyNode): boolean {
-  if (/TextEncode|PromptEncode/i.test(node.type)) return true;
-  return isLink(node.inputs.clip) && TEXT_INPUTS.some((name) => name in node.inputs);
-}
-
-/** A text input's value: typed in, or from a primitive / string / concatenation node. */
-function resolveString(graph: ComfyGraph, value: unknown, seen: Set<string>, depth: number): string | null {
-  if (typeof value === 'string') return value;
-  const node = linked(graph, value);
-  if (!node || seen.has(node.id) || depth > MAX_DEPTH) return null;
-  seen.add(node.id);
-  const parts = Object.keys(node.inputs)
-    .filter((name) => /^(string|text)_?([a-z]|\d+)$/i.test(name))
-    .sort();
-  if (parts.length > 1) {
-    const delimiter =
-      typeof node.inputs.delimiter === 'string'
-        ? node.inputs.delimiter
-        : typeof node.inputs.separator === 'string'
-          ? node.inputs.separator
-          : '';
-    const texts = parts.map((name) => resolveString(graph, node.inputs[name], seen, depth + 1)).filter((t): t is string => !!t);
-    return texts.length > 0 ? texts.join(delimiter) : null;
-  }
-  for (const name of STRING_INPUTS) {
-    const text = resolveString(graph, node.inputs[name], seen, depth + 1);
-    if (text) return text;
-  }
-  return null;
-}
-
-/** A number input: typed in, or from a primitive / seed / int node. */
-function resolveValue(graph: ComfyGraph, value: unknown, depth = 0): unknown {
-  const node = linked(graph, value);
-  if (!node) return value;
-  if (depth > MAX_DEPTH) return null;
-  for (const name of ['value', 'seed', 'noise_seed', 'int', 'number', 'float']) {
-    if (name in node.inputs) return resolveValue(graph, node.inputs[name], depth + 1);
-  }
-  return null;
+/** The inputs holding a node's text: a wildcard node's filled-in text replaces its template. */
+function textInputs(node: ComfyNode): string[] {
+  const inputs = node.inputs;
+  if (typeof inputs.populated_text === 'string' && inputs.populated_text.trim() !== '') return ['populated_text'];
+  return TEXT_INPUTS.filter((name) => typeof inputs[name] === 'string' || isLink(inputs[name]));
 }
 
 /** Checkpoint and LoRAs, walking from the sampler's model input back to the loader. */
@@ -236,7 +201,7 @@ function collectLoras(graph: ComfyGraph, node: ComfyNode, loras: LoraUse[]): voi
   for (const lora of added.reverse()) addLora(loras, lora.name, lora.weight);
 }
 
-function samplerSettings(graph: ComfyGraph, { sampler, conditioning }: SamplerUse): GenerationSettings {
+function samplerSettings(graph: ComfyGraph, { sampler, conditioning }: SamplerUse, output: ComfyNode | null): GenerationSettings {
   // SamplerCustomAdvanced spreads its settings over the noise, sampler, sigmas and guider nodes.
   const holders = [
     sampler,
@@ -247,8 +212,8 @@ function samplerSettings(graph: ComfyGraph, { sampler, conditioning }: SamplerUs
     for (const holder of holders) for (const name of names) if (name in holder.inputs) return resolveValue(graph, holder.inputs[name]);
     return null;
   };
-  const size = latentSize(graph, LATENT_INPUTS.map((name) => sampler.inputs[name]).find(isLink), new Set(), 0);
-  return {
+  const size = sizeAt(graph, pathInput(sampler)?.[1]);
+  const settings: GenerationSettings = {
     steps: toInteger(read('steps')),
     sampler: toText(read('sampler_name')),
     scheduler: toText(read('scheduler')),
@@ -257,19 +222,9 @@ function samplerSettings(graph: ComfyGraph, { sampler, conditioning }: SamplerUs
     width: size?.[0] ?? null,
     height: size?.[1] ?? null,
   };
-}
-
-/** The size of the empty latent the sampler starts from (img2img has none). */
-function latentSize(graph: ComfyGraph, value: unknown, seen: Set<string>, depth: number): [number, number] | null {
-  const node = linked(graph, value);
-  if (!node || seen.has(node.id) || depth > MAX_DEPTH) return null;
-  seen.add(node.id);
-  const source = LATENT_INPUTS.map((name) => node.inputs[name]).find(isLink);
-  if (source) return latentSize(graph, source, seen, depth + 1);
-  const width = toInteger(resolveValue(graph, node.inputs.width));
-  const height = toInteger(resolveValue(graph, node.inputs.height));
-  if (width !== null && height !== null) return [width, height];
-  return parseSize(typeof node.inputs.dimensions === 'string' ? node.inputs.dimensions.split('(')[0] : null);
+  // The saved image's size, when a pass after the first (hires, upscale) enlarged it.
+  setUpscaledSize(settings, size && output ? sizeAt(graph, pathInput(output)?.[1]) : null);
+  return settings;
 }
 
 function joinDistinct(texts: string[]): string {

@@ -44,7 +44,7 @@ describe('fixtures of the README table', () => {
     });
   });
 
-  it('enslo-easy-reforge.png: reForge with a LoRA tag kept in the prompt, metadata size not pixels', async () => {
+  it('enslo-easy-reforge.png: reForge with a LoRA tag kept in the prompt, the size before and after its hires fix', async () => {
     expect(await read('enslo-easy-reforge.png')).toEqual({
       generator: 'automatic1111',
       prompt:
@@ -52,7 +52,17 @@ describe('fixtures of the README table', () => {
       negativePrompt: 'bad anatomy, worst quality, low quality',
       checkpoint: 'copycatNoob_v11',
       loras: [{ name: 'NoobV065sHyperDmd', weight: 1 }],
-      settings: { steps: 4, sampler: 'LCM', scheduler: 'SGM Uniform', cfg: 1, seed: '2582194946', width: 1024, height: 1024 },
+      settings: {
+        steps: 4,
+        sampler: 'LCM',
+        scheduler: 'SGM Uniform',
+        cfg: 1,
+        seed: '2582194946',
+        width: 1024,
+        height: 1024,
+        upscaled_width: 1536,
+        upscaled_height: 1536,
+      },
     });
   });
 

@@ -53,6 +53,17 @@ export function parseSize(value: unknown): [number, number] | null {
   return match ? [Number(match[1]), Number(match[2])] : null;
 }
 
+/**
+ * Records the size a hires or upscale pass made, when it is larger than the generation size (a
+ * pass that keeps or shrinks the size is no upscale); left out otherwise.
+ */
+export function setUpscaledSize(settings: GenerationSettings, upscaled: [number, number] | null): void {
+  const { width, height } = settings;
+  if (!upscaled || width === null || height === null || upscaled[0] * upscaled[1] <= width * height) return;
+  settings.upscaled_width = upscaled[0];
+  settings.upscaled_height = upscaled[1];
+}
+
 /** Adds a LoRA unless it is switched off (weight 0) or already listed. */
 export function addLora(loras: LoraUse[], name: unknown, weight: number | null): void {
   if (typeof name !== 'string' || name.trim() === '' || weight === 0) return;
