@@ -44,14 +44,14 @@ export async function civitaiExtras(graph: unknown, sources: MetadataSources): P
 
 /** The graph's reading (or none) completed from the Civitai members; null when neither says anything. */
 export function withCivitai(reading: GenerationMetadata | null, extras: CivitaiExtras): GenerationMetadata | null {
-  const fromRequest = extras.request ? readRequest(extras.request) : null;
-  if (!reading && !fromRequest) return null;
-  const base = reading ?? fromRequest!;
+  const fromRequest = extras.request ? readRequest(extras.request) : emptyMetadata();
+  const resources = fromAirs(extras.airs, extras.request);
+  const base = reading ?? fromRequest;
   // A loader's text that only pretends to be an AIR (a hostile 10,000-character one) names nothing.
   if (base.checkpoint?.startsWith('urn:air:') && !parseAir(base.checkpoint)) base.checkpoint = null;
-  const resources = fromAirs(extras.airs, extras.request);
-  const merged = fillGaps(fromRequest ? fillGaps(base, fromRequest) : base, resources);
-  return { ...merged, generator: 'civitai' };
+  const merged = fillGaps(fillGaps(base, fromRequest), resources);
+  const found = reading !== null || merged.prompt !== null || merged.checkpoint !== null || merged.loras.length > 0;
+  return found ? { ...merged, generator: 'civitai' } : null;
 }
 
 /** extraMetadata: { prompt, negativePrompt, steps, cfgScale, sampler, seed, width, height, transformations }. */

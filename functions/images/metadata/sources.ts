@@ -56,7 +56,10 @@ export class MetadataSources {
       this.add('prompt', json);
       return;
     }
-    for (const [member, value] of Object.entries(json).slice(0, MAX_MEMBERS)) {
+    let taken = 0;
+    for (const member in json) {
+      if (++taken > MAX_MEMBERS) return;
+      const value = json[member];
       if (typeof value === 'string') {
         if (!this.has(member)) this.texts.set(member, value);
       } else if (typeof value === 'object' && value !== null) this.add(member, value);
