@@ -4,7 +4,6 @@
 // all of it is one object in the UserComment; in a PNG the graph is the `prompt` chunk and
 // `extraMetadata` may be a chunk of its own. The graph describes what ran; the request fills what
 // the graph lacks: all of it when the graph is an upscale pass without a sampler.
-import { parseLenientJson } from './lenient-json.ts';
 import { addLora, cleanPrompt, emptyMetadata, fillGaps, isRecord, toInteger, toNumber, toSeed, toText } from './result.ts';
 import type { MetadataSources } from './sources.ts';
 import type { GenerationMetadata } from './types.ts';
@@ -37,7 +36,7 @@ export async function civitaiExtras(graph: unknown, sources: MetadataSources): P
   const extra = isRecord(graph) && isRecord(graph.extra) ? graph.extra : await sources.json('extra');
   const airs = isRecord(extra) && Array.isArray(extra.airs) ? extra.airs.slice(0, MAX_RESOURCES).filter((a) => parseAir(a)) : [];
   const inGraph = isRecord(graph) ? graph.extraMetadata : undefined;
-  const request = typeof inGraph === 'string' ? parseLenientJson(inGraph) : await sources.json('extraMetadata');
+  const request = typeof inGraph === 'string' ? await sources.parse(inGraph) : await sources.json('extraMetadata');
   if (airs.length === 0 && !isRecord(request)) return null;
   return { airs: airs as string[], request: isRecord(request) ? request : null };
 }

@@ -37,15 +37,20 @@ export class MetadataSources {
     return this.texts.get(key);
   }
 
-  /** A text's JSON, each parse a step of its own; undefined when it is none, or once the time is spent. */
+  /** A text's JSON (see parse), parsed once. */
   async json(key: string): Promise<unknown> {
     if (!this.parsed.has(key)) {
       const text = this.texts.get(key);
-      const isJson = text !== undefined && /^\s*[[{]/.test(text);
-      if (isJson) await this.budget.step();
-      this.parsed.set(key, isJson && !this.budget.outOfTime ? parseLenientJson(withoutTrailingNuls(text)) : undefined);
+      this.parsed.set(key, text === undefined ? undefined : await this.parse(text));
     }
     return this.parsed.get(key);
+  }
+
+  /** JSON of an object or array, each parse a step of its own; undefined when it is none, or once the time is spent. */
+  async parse(text: string): Promise<unknown> {
+    if (!/^\s*[[{]/.test(text)) return undefined;
+    await this.budget.step();
+    return this.budget.outOfTime ? undefined : parseLenientJson(withoutTrailingNuls(text));
   }
 
   /** Files the members of a JPEG/WebP comment's JSON object under their own keys (never over a key already there). */
