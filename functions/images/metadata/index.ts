@@ -86,10 +86,18 @@ async function fromGraph(sources: MetadataSources, budget: ReadBudget): Promise<
 /** A1111-style text: the `parameters` chunk, or a JPEG/WebP comment. */
 function fromText(sources: MetadataSources): GenerationMetadata | null {
   const parameters = sources.text('parameters');
-  if (parameters !== undefined && !/^\s*[[{]/.test(parameters)) return parseA1111(parameters);
+  if (parameters !== undefined && !/^\s*[[{]/.test(parameters)) return withoutUnwiredDefaults(parseA1111(parameters));
   for (const key of [USER_COMMENT, JPEG_COMMENT]) {
     const text = sources.text(key);
-    if (text !== undefined && looksLikeA1111(text)) return parseA1111(text);
+    if (text !== undefined && looksLikeA1111(text)) return withoutUnwiredDefaults(parseA1111(text));
   }
   return null;
+}
+
+/**
+ * A ComfyUI save node with nothing wired to it writes its own widget defaults, its prompt the
+ * placeholder "unknown": none of it describes the image, so only the tool is kept.
+ */
+function withoutUnwiredDefaults(reading: GenerationMetadata): GenerationMetadata {
+  return reading.generator === 'comfyui' && reading.prompt === 'unknown' ? { ...emptyMetadata(), generator: 'comfyui' } : reading;
 }

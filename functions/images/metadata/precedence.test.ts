@@ -2,7 +2,7 @@
 // generation that ran, and the generator is named by it.
 import { describe, expect, it } from 'vitest';
 import { extractGenerationMetadata } from './index.ts';
-import { iTXt, png, tEXt } from './test-files.ts';
+import { inUserComment, iTXt, png, tEXt } from './test-files.ts';
 
 /** A graph of one sampler; comfy-image-saver's node carries unwired widget defaults. */
 const GRAPH = {
@@ -51,9 +51,10 @@ describe('a ComfyUI graph and the A1111-style text a save node wrote beside it',
 
   it('the text is read when the graph names no sampler, and its ComfyUI version names the generator', async () => {
     const graph = '{"1":{"class_type":"KSampler","inputs":{}}}';
-    expect(await extractGenerationMetadata(png([tEXt('parameters', SAVER_TEXT), tEXt('prompt', graph)]))).toMatchObject({
+    const wired = SAVER_TEXT.replaceAll('unknown', 'a harbour at night');
+    expect(await extractGenerationMetadata(png([tEXt('parameters', wired), tEXt('prompt', graph)]))).toMatchObject({
       generator: 'comfyui',
-      prompt: 'unknown',
+      prompt: 'a harbour at night',
       settings: { steps: 20, width: 512 },
     });
     const a1111 = 'from parameters\nSteps: 1, Sampler: a, CFG scale: 1';
@@ -61,6 +62,20 @@ describe('a ComfyUI graph and the A1111-style text a save node wrote beside it',
       generator: 'automatic1111',
       prompt: 'from parameters',
     });
+  });
+
+  it('a save node\'s text of unwired defaults ("unknown" prompts) alone in a JPEG or WebP: only the tool is kept', async () => {
+    const { jpeg, webp } = inUserComment(SAVER_TEXT);
+    for (const file of [jpeg, webp]) {
+      expect(await extractGenerationMetadata(file)).toEqual({
+        generator: 'comfyui',
+        prompt: null,
+        negativePrompt: null,
+        checkpoint: null,
+        loras: [],
+        settings: { steps: null, sampler: null, scheduler: null, cfg: null, seed: null, width: null, height: null },
+      });
+    }
   });
 });
 

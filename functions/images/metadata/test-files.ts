@@ -136,9 +136,9 @@ export function webp(exif: Uint8Array): Uint8Array {
   return concat(latin1('RIFF'), size, body);
 }
 
-/** A JPEG and a WebP whose EXIF UserComment is the JSON of `json` (UTF-16, as save nodes write it). */
-export function inUserComment(json: unknown): { jpeg: Uint8Array; webp: Uint8Array } {
-  const exif = tiff('II', userComment(JSON.stringify(json), 'utf-16le'));
+/** A JPEG and a WebP whose EXIF UserComment is the text, or the JSON of anything else (UTF-16, as save nodes write it). */
+export function inUserComment(content: unknown): { jpeg: Uint8Array; webp: Uint8Array } {
+  const exif = tiff('II', userComment(typeof content === 'string' ? content : JSON.stringify(content), 'utf-16le'));
   return { jpeg: jpeg(exif), webp: webp(exif) };
 }
 
