@@ -23,6 +23,7 @@ const EXPECTED: Record<string, Expected> = JSON.parse(readFileSync(new URL('expe
  * left behind after its change landed makes its `it.fails` fail, so none is forgotten.
  */
 const NOT_YET_READ: Record<string, { fields: Field[]; by: string }> = {
+  // Read from decoded pixels, not by extractGenerationMetadata: `read` above must take that path too.
   'automatic1111_stealth.png': { fields: FIELDS, by: 'h-pixels: stealth metadata in the alpha channel' },
   'krea2.png': { fields: ['prompt', 'checkpoint', 'width', 'height'], by: 'h-graph: switches, PreviewAny, ResolutionSelector' },
   'noisy_latents_3_subjects_cropped.png': { fields: ['width', 'height'], by: 'h-graph: the LatentComposite canvas' },

@@ -2,7 +2,7 @@
 // generation that ran, and the generator is named by it.
 import { describe, expect, it } from 'vitest';
 import { extractGenerationMetadata } from './index.ts';
-import { inUserComment, iTXt, png, tEXt } from './test-files.ts';
+import { inEveryContainer, inUserComment, iTXt, png, tEXt } from './test-files.ts';
 
 /** A graph of one sampler; comfy-image-saver's node carries unwired widget defaults. */
 const GRAPH = {
@@ -104,6 +104,13 @@ describe('TensorArt: the graph with the generation_data request', () => {
       settings: { steps: 25, sampler: 'euler_ancestral', scheduler: 'karras', cfg: 7, seed: '3036459311', width: 1024, height: 1024 },
     });
   });
+
+  it.each(inEveryContainer({ generation_data: JSON.stringify(request), prompt: GRAPH }))(
+    '%s: the request names the checkpoint',
+    async (_, file) => {
+      expect(await extractGenerationMetadata(file)).toMatchObject({ generator: 'tensorart', checkpoint: 'WAI-Nsfw-Illustrious-16' });
+    },
+  );
 
   it('the request alone, when the graph is missing or unreadable', async () => {
     const file = png([iTXt('generation_data', JSON.stringify({ ...request, seed: '77' })), iTXt('prompt', '{broken')]);
