@@ -138,6 +138,7 @@ test('an upload is titled by its file name, and a hostile description stays text
     await page.getByLabel('Choose images').setInputFiles({ name: 'Neon alley.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByText('Images uploaded successfully!')).toBeVisible();
     const card = imageCard(page, 'Neon alley');
+    await expect(card).toBeVisible();
     await card.getByRole('button', { name: 'Edit Neon alley' }).click();
     const form = page.getByRole('dialog', { name: 'Edit Image' });
     await expect(form.getByLabel('Title')).toHaveValue('');
