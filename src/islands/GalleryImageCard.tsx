@@ -2,7 +2,7 @@
 // and comment counts, checkpoint, LoRA chips, the prompts with Copy buttons and 'Open original'.
 import { Heart, MessageCircle } from '#lib/icons.tsx';
 import type { GalleryImage } from '#lib/galleries.ts';
-import { countLabel, displayedPrompts, loraChips, madeWithLabel } from '#lib/gallery-display.ts';
+import { countLabel, displayedPrompts, loraChips, madeWith } from '#lib/gallery-display.ts';
 import GalleryPrompt from './GalleryPrompt.tsx';
 import GalleryThumb from './GalleryThumb.tsx';
 
@@ -45,7 +45,7 @@ interface FactsProps {
 /** Counts, "Made with", checkpoint and LoRAs: the card and the lightbox show the same facts. */
 export function GalleryImageFacts({ image, counts = true }: FactsProps) {
   const chips = loraChips(image);
-  const madeWith = madeWithLabel(image);
+  const tool = madeWith(image);
   return (
     <>
       {counts && (
@@ -58,7 +58,11 @@ export function GalleryImageFacts({ image, counts = true }: FactsProps) {
           </span>
         </p>
       )}
-      {madeWith && <p className="image-made-with">{madeWith}</p>}
+      {tool && (
+        <p className="image-made-with">
+          <span className="gallery-label">Made with</span> {tool}
+        </p>
+      )}
       {image.checkpoint && (
         <p className="image-checkpoint">
           <span className="gallery-label">Checkpoint</span> {image.checkpoint}

@@ -5,7 +5,7 @@ import {
   displayedPrompts,
   isWideHero,
   loraChips,
-  madeWithLabel,
+  madeWith,
   ratingBadgeLabel,
   ratioBox,
   settingsSize,
@@ -130,9 +130,9 @@ describe('the Size setting', () => {
 
 describe('"Made with"', () => {
   it('names the tool the content credentials name, and nothing without one', () => {
-    expect(madeWithLabel({ made_with: 'ChatGPT' })).toBe('Made with ChatGPT');
-    expect(madeWithLabel({ made_with: '  ' })).toBeNull();
-    expect(madeWithLabel({ made_with: null })).toBeNull();
+    expect(madeWith({ made_with: ' ChatGPT ' })).toBe('ChatGPT');
+    expect(madeWith({ made_with: '  ' })).toBeNull();
+    expect(madeWith({ made_with: null })).toBeNull();
   });
 });
 

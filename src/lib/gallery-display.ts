@@ -77,10 +77,9 @@ export function settingsSize(settings: Pick<GenerationSettings, 'width' | 'heigh
   return generated ?? upscaled;
 }
 
-/** "Made with ChatGPT": the tool an image's content credentials name; null when they name none. */
-export function madeWithLabel(image: Pick<GalleryImage, 'made_with'>): string | null {
-  const tool = image.made_with?.trim();
-  return tool ? `Made with ${tool}` : null;
+/** The tool an image's content credentials name, shown as "Made with ChatGPT"; null when they name none. */
+export function madeWith(image: Pick<GalleryImage, 'made_with'>): string | null {
+  return image.made_with?.trim() || null;
 }
 
 /** The admin's rating badge: a label that reads as one ("18+ X"), never a lone "X" that looks like a close button. */

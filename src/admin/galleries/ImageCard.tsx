@@ -3,7 +3,7 @@
 // settings), so the author sees at once whether the metadata came through. Everything is
 // rendered as text, never as HTML.
 import type { GalleryImage, GenerationSettings } from '#lib/galleries.ts';
-import { settingsSize } from '#lib/gallery-display.ts';
+import { madeWith, settingsSize } from '#lib/gallery-display.ts';
 
 /** The settings the file carried, as label/value pairs (absent ones left out). */
 export function settingsList(settings: GenerationSettings): [string, string][] {
@@ -28,8 +28,8 @@ interface ImageCardProps {
 
 export function ImageCard({ image, onEdit, onDelete }: ImageCardProps) {
   const settings = settingsList(image.settings);
-  const hasMetadata =
-    image.made_with || image.prompt || image.parameters || image.checkpoint || image.lora_weights.length > 0 || settings.length > 0;
+  const tool = madeWith(image);
+  const hasMetadata = tool || image.prompt || image.parameters || image.checkpoint || image.lora_weights.length > 0 || settings.length > 0;
   return (
     <li className="card image-card">
       <a className="image-card-thumb" href={image.src} target="_blank" rel="noopener">
@@ -52,10 +52,10 @@ export function ImageCard({ image, onEdit, onDelete }: ImageCardProps) {
         </p>
         {hasMetadata ? (
           <dl className="image-meta">
-            {image.made_with && (
+            {tool && (
               <div>
                 <dt>Made with</dt>
-                <dd className="image-meta-value">{image.made_with}</dd>
+                <dd className="image-meta-value">{tool}</dd>
               </div>
             )}
             {image.checkpoint && (
