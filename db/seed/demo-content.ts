@@ -124,7 +124,7 @@ export const demoGalleries = [
   {
     slug: 'field-studies',
     title: 'Field Studies',
-    description: 'Reference images and mood pieces for The Lantern Fleet and Salt and Starlight.',
+    description: 'Reference images and mood pieces for *The Lantern Fleet* and *Salt and Starlight*.',
     rating: 'PG' as const,
   },
   {

@@ -54,12 +54,12 @@ describe('GET /api/images/gallery-list', () => {
     expect((await listImages(`gallery_id=${gallery}&limit=100`)).images).toHaveLength(25);
   });
 
-  it('maps a legacy row: no title falls back to the file name, no thumbnails fall back to src', async () => {
+  it('maps a legacy row: no title falls back to the file name without extension, no thumbnails fall back to src', async () => {
     const gallery = await kit.insertGallery();
     await kit.insertImages(gallery, { src: '/images/demo/duck.webp', thumb: null, negative_prompt: 'monochrome', loras: ['a', 'b'] });
     const [image] = (await listImages(`gallery_id=${gallery}`)).images;
     expect(image).toMatchObject({
-      title: 'duck.webp',
+      title: 'duck',
       stored_title: null,
       original_name: 'duck.webp',
       thumb: '/images/demo/duck.webp',
@@ -94,7 +94,7 @@ describe('GET /api/images/gallery-list', () => {
     expect(await search('watermark')).toEqual(['Wings']);
     expect(await search('noobv065')).toEqual(['Miku']);
     expect(await search('テスト')).toEqual(['Miku']);
-    expect(await search('over-sea')).toEqual(['sunset-over-sea.png']);
+    expect(await search('over-sea')).toEqual(['sunset-over-sea']);
     expect(await search('')).toHaveLength(4);
     expect((await listImages(`gallery_id=${gallery}&q=w`)).total).toBe(2); // "water", "wings"/"watermark"
   });
@@ -154,7 +154,7 @@ describe('POST /api/images/gallery-update', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).image).toMatchObject({ id, title: '<b>Duck</b>', stored_title: '<b>Duck</b>', alt_text: 'A duck & a pond' });
     const cleared = await t.call('/api/images/gallery-update.php', { cookie, json: { id, title: '   ', alt_text: null } });
-    expect((await cleared.json()).image).toMatchObject({ title: 'duck.png', stored_title: null, alt_text: null });
+    expect((await cleared.json()).image).toMatchObject({ title: 'duck', stored_title: null, alt_text: null });
     expect(t.rebuilds).toEqual(['gallery image updated', 'gallery image updated']);
   });
 

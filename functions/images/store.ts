@@ -3,6 +3,7 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, NewGalleryImage } from '#db/types.ts';
 import type { GalleryImage, GenerationSettings } from '#lib/galleries.ts';
+import { titleFromFileName } from '#lib/gallery-display.ts';
 import { newestImageFirst } from '#functions/galleries/store.ts';
 import { likeSearchPattern } from './search.ts';
 
@@ -61,8 +62,9 @@ const fileNameOf = (src: string) => src.slice(src.lastIndexOf('/') + 1);
 
 export function toGalleryImage(row: ImageRow): GalleryImage {
   const thumb = row.thumb ?? row.src;
-  // The title falls back to the file name. Uploads are stored under random names, so the
-  // name the file was uploaded with is the one people know; rows without one use src's.
+  // The title falls back to the file name without its extension (docs/product.md, How galleries
+  // look). Uploads are stored under random names, so the name the file was uploaded with is the
+  // one people know; rows without one use src's.
   const fileName = row.original_name || fileNameOf(row.src);
   return {
     id: row.id,
@@ -71,7 +73,7 @@ export function toGalleryImage(row: ImageRow): GalleryImage {
     thumb,
     thumb_2x: row.thumb_2x ?? thumb,
     placeholder: row.placeholder ?? '',
-    title: row.title ?? fileName,
+    title: row.title ?? titleFromFileName(fileName),
     stored_title: row.title,
     original_name: fileName,
     alt_text: row.alt_text,

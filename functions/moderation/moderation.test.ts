@@ -92,6 +92,18 @@ describe('GET /api/admin/comments/list', () => {
     expect(imageCommentId).not.toBe(chapterCommentId); // one id space for both tables
   });
 
+  it('names an untitled image by its file name without the extension, as the gallery shows it', async () => {
+    const { imageId } = await readerComments();
+    await t.database.db
+      .updateTable('gallery_images')
+      .set({ title: null, original_name: 'Neon alley.v2.png' })
+      .where('id', '=', imageId)
+      .execute();
+    const cookie = await t.signedInAs('author');
+    const [image] = (await json(t.call('/api/admin/comments/list?type=images', { cookie }))).comments;
+    expect(image).toMatchObject({ content_title: 'Neon alley.v2', content_context: 'Title of field-studies · Neon alley.v2' });
+  });
+
   it('filters by status and by type, as the .php path too', async () => {
     const { chapterCommentId, imageCommentId } = await readerComments();
     await t.database.db.updateTable('image_comments').set({ status: 'approved' }).execute();

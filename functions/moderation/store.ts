@@ -70,8 +70,8 @@ function imageRows(db: Db) {
       ...SHARED_COLUMNS,
       'galleries.title as parent_title',
       'galleries.slug as parent_slug',
-      // An image's title falls back to its file name (as functions/images/store.ts does).
-      sql<string>`coalesce(gallery_images.title, nullif(gallery_images.original_name, ''), regexp_replace(gallery_images.src, '^.*/', ''))`.as(
+      // An image's title falls back to its file name without the extension (as functions/images/store.ts does).
+      sql<string>`coalesce(gallery_images.title, regexp_replace(coalesce(nullif(gallery_images.original_name, ''), regexp_replace(gallery_images.src, '^.*/', '')), '(.)\\.[^.]*$', '\\1'))`.as(
         'item_title',
       ),
       'gallery_images.id as item_number',

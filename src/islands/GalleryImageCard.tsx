@@ -2,7 +2,7 @@
 // and comment counts, checkpoint, LoRA chips, the prompts with Copy buttons and 'Open original'.
 import { Heart, MessageCircle } from '#lib/icons.tsx';
 import type { GalleryImage } from '#lib/galleries.ts';
-import { countLabel, displayedPrompts, loraChips } from '#lib/gallery-display.ts';
+import { countLabel, displayedPrompts, loraChips, madeWith } from '#lib/gallery-display.ts';
 import GalleryPrompt from './GalleryPrompt.tsx';
 import GalleryThumb from './GalleryThumb.tsx';
 
@@ -42,9 +42,10 @@ interface FactsProps {
   counts?: boolean;
 }
 
-/** Counts, checkpoint and LoRAs: the card and the lightbox show the same facts. */
+/** Counts, "Made with", checkpoint and LoRAs: the card and the lightbox show the same facts. */
 export function GalleryImageFacts({ image, counts = true }: FactsProps) {
   const chips = loraChips(image);
+  const tool = madeWith(image);
   return (
     <>
       {counts && (
@@ -55,6 +56,11 @@ export function GalleryImageFacts({ image, counts = true }: FactsProps) {
           <span>
             <MessageCircle size={16} aria-hidden="true" /> {countLabel(image.comment_count, 'comment')}
           </span>
+        </p>
+      )}
+      {tool && (
+        <p className="image-made-with">
+          <span className="gallery-label">Made with</span> {tool}
         </p>
       )}
       {image.checkpoint && (

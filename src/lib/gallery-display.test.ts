@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, displayedPrompts, isWideHero, loraChips, ratioBox, thumbSrcset } from './gallery-display.ts';
+import {
+  countLabel,
+  descriptionText,
+  displayedPrompts,
+  isWideHero,
+  loraChips,
+  madeWith,
+  ratingBadgeLabel,
+  ratioBox,
+  settingsSize,
+  thumbSrcset,
+  titleFromFileName,
+} from './gallery-display.ts';
 
 describe('the wide-hero rule', () => {
   it('spans the row from width / height 2.2 up', () => {
@@ -86,5 +98,56 @@ describe('countLabel', () => {
     expect(countLabel(1, 'image')).toBe('1 image');
     expect(countLabel(0, 'like')).toBe('0 likes');
     expect(countLabel(12, 'comment')).toBe('12 comments');
+  });
+});
+
+describe('the default title', () => {
+  it('is the uploaded file name without its extension', () => {
+    expect(titleFromFileName('Neon alley.PNG')).toBe('Neon alley');
+    expect(titleFromFileName('night.v2.final.webp')).toBe('night.v2.final');
+    expect(titleFromFileName('no extension')).toBe('no extension');
+  });
+
+  it('keeps a name that is only an extension or ends in a dot readable', () => {
+    expect(titleFromFileName('.png')).toBe('.png');
+    expect(titleFromFileName('dots.')).toBe('dots');
+  });
+});
+
+describe('the Size setting', () => {
+  const size = { width: 1024, height: 1024 };
+  it('shows the generation size, and the upscaled size when a pass is recorded', () => {
+    expect(settingsSize(size)).toBe('1024×1024');
+    expect(settingsSize({ ...size, upscaled_width: 1536, upscaled_height: 1536 })).toBe('1024×1024, upscaled to 1536×1536');
+  });
+
+  it('says nothing of an upscale to the same size, shows a lone upscaled size, and nothing without sizes', () => {
+    expect(settingsSize({ ...size, upscaled_width: 1024, upscaled_height: 1024 })).toBe('1024×1024');
+    expect(settingsSize({ width: null, height: null, upscaled_width: 2048, upscaled_height: 1152 })).toBe('2048×1152');
+    expect(settingsSize({ width: 1024, height: null, upscaled_width: null, upscaled_height: null })).toBeNull();
+  });
+});
+
+describe('"Made with"', () => {
+  it('names the tool the content credentials name, and nothing without one', () => {
+    expect(madeWith({ made_with: ' ChatGPT ' })).toBe('ChatGPT');
+    expect(madeWith({ made_with: '  ' })).toBeNull();
+    expect(madeWith({ made_with: null })).toBeNull();
+  });
+});
+
+describe('the admin rating badge', () => {
+  it('says 18+ beside X, so it never reads as a close button', () => {
+    expect(ratingBadgeLabel('X')).toBe('18+ X');
+    expect(ratingBadgeLabel('PG')).toBe('PG');
+  });
+});
+
+describe('a description as plain text', () => {
+  it('drops the Markdown and cuts at the given length on a word', () => {
+    expect(descriptionText('*neon* and **rain**\n\n[a link](https://example.com)')).toBe('neon and rain a link');
+    const cut = descriptionText('word '.repeat(100), 40);
+    expect(cut.length).toBeLessThanOrEqual(40);
+    expect(cut.endsWith('…')).toBe(true);
   });
 });

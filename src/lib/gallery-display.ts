@@ -1,6 +1,8 @@
 // How a gallery image and a gallery card are shown: the prompts as the visitor
-// reads and copies them, the LoRA chips, the thumbnail's srcset and the wide-hero rule.
-import { type Gallery, type GalleryImage, WIDE_HERO_RATIO } from './galleries.ts';
+// reads and copies them, the LoRA chips, the thumbnail's srcset, the wide-hero rule, the
+// default title, the size and "Made with" lines, the rating badge and the description's plain text.
+import { markdownToPlainText, truncate } from './chapter-text.ts';
+import { type Gallery, type GalleryImage, type GenerationSettings, WIDE_HERO_RATIO } from './galleries.ts';
 import { splitPromptForDisplay } from './prompt-display.ts';
 
 export interface DisplayedPrompts {
@@ -56,4 +58,37 @@ export function isWideHero(gallery: Pick<Gallery, 'hero_width' | 'hero_height'>)
 /** "1 image", "3 likes": a count with its noun. */
 export function countLabel(count: number, noun: string): string {
   return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
+/**
+ * The title an image shows until the author sets one: the name its file was uploaded with,
+ * without the extension ("Neon alley.png" -> "Neon alley"); a name that is only an extension stays whole.
+ */
+export function titleFromFileName(fileName: string): string {
+  return fileName.replace(/(.)\.[^.]*$/, '$1');
+}
+
+/** The generation size, with the size after a hires or upscale pass when one is recorded. */
+export function settingsSize(settings: Pick<GenerationSettings, 'width' | 'height' | 'upscaled_width' | 'upscaled_height'>): string | null {
+  const size = (width: number | null | undefined, height: number | null | undefined) => (width && height ? `${width}×${height}` : null);
+  const generated = size(settings.width, settings.height);
+  const upscaled = size(settings.upscaled_width, settings.upscaled_height);
+  if (generated && upscaled && upscaled !== generated) return `${generated}, upscaled to ${upscaled}`;
+  return generated ?? upscaled;
+}
+
+/** The tool an image's content credentials name, shown as "Made with ChatGPT"; null when they name none. */
+export function madeWith(image: Pick<GalleryImage, 'made_with'>): string | null {
+  return image.made_with?.trim() || null;
+}
+
+/** The admin's rating badge: a label that reads as one ("18+ X"), never a lone "X" that looks like a close button. */
+export function ratingBadgeLabel(rating: Gallery['rating']): string {
+  return rating === 'X' ? '18+ X' : rating;
+}
+
+/** A gallery description's Markdown as the plain text a card, a search result or a share preview shows. */
+export function descriptionText(markdown: string, max?: number): string {
+  const text = markdownToPlainText(markdown).replace(/\s+/g, ' ').trim();
+  return max === undefined ? text : truncate(text, max);
 }

@@ -69,4 +69,12 @@ describe('gallery structured data (ImageGallery)', () => {
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long.endsWith('…')).toBe(true);
   });
+
+  it('describes a gallery by its Markdown description as plain text, never with its markup', () => {
+    const markdown = '*Neon* nights in **the city**.\n\n- [more](https://example.com)\n- <b>bold</b>';
+    expect(galleryDescription(gallery('PG', markdown), 'Mara')).toBe('Neon nights in the city. more bold');
+    expect(galleryJsonLd(gallery('PG', markdown), [], 'https://example.com/g/', 'https://example.com', author).description).toBe(
+      'Neon nights in the city. more bold',
+    );
+  });
 });

@@ -4,11 +4,13 @@
 // their structured data and share preview name no image.
 import { truncate } from './chapter-text.ts';
 import type { Gallery, GalleryImage } from './galleries.ts';
+import { descriptionText } from './gallery-display.ts';
 import type { AuthorProfile } from './profile.ts';
 import { absoluteUrl, pixels } from './seo.ts';
 
+/** The description as plain text (it is Markdown: docs/product.md, How galleries look), or a sentence made from the title. */
 export function galleryDescription(gallery: Pick<Gallery, 'title' | 'description'>, authorName: string): string {
-  return truncate(gallery.description.replace(/\s+/g, ' ').trim() || `${gallery.title}: AI-generated art by ${authorName}.`);
+  return truncate(descriptionText(gallery.description) || `${gallery.title}: AI-generated art by ${authorName}.`);
 }
 
 export function isIndexable(gallery: Pick<Gallery, 'rating'>): boolean {

@@ -231,7 +231,9 @@ test('the grid shows what was read from each file', async ({ page }) => {
   await signIn(page);
   await openGallery(page, RENAMED);
   const images = await galleryImages(page);
-  const cardOf = (file: string) => imageCard(page, images.find((image) => image.original_name === file)!.title);
+  // By thumbnail: untitled images show their file name without the extension, shared by a.png and a.jpg.
+  const cardOf = (file: string) =>
+    imageCards(page).filter({ has: page.locator(`img[src="${images.find((image) => image.original_name === file)!.thumb}"]`) });
 
   const duck = cardOf('automatic1111_cropped.png');
   await expect(duck).toContainText('realistic_realisticVisionV20_v20');

@@ -217,6 +217,32 @@ for (const theme of THEMES) {
     await page.getByRole('button', { name: 'Open Winged traveller' }).click();
     await page.getByRole('dialog', { name: 'Winged traveller' }).getByText('Sketchbook Sam').waitFor();
     await shoot(page, `gallery-lightbox-${theme}`);
+
+    // A wide hero among normal cards (the list as the API might give it), and an image made with
+    // a tool its content credentials name, upscaled.
+    const { galleries } = await (await page.request.get('/api/galleries/list')).json();
+    const wide = { ...galleries[0], id: 1000, title: 'Panorama', hero_width: 2400, hero_height: 800 };
+    const more = [2000, 3000, 4000].map((id) => ({ ...galleries[0], id, title: `More studies ${id / 1000}` }));
+    await page.route('**/api/galleries/list*', (route) =>
+      route.fulfill({ json: { success: true, galleries: [galleries[0], wide, ...more] } }),
+    );
+    await page.goto('/galleries/');
+    await page.getByRole('link', { name: 'Panorama' }).waitFor();
+    await shoot(page, `galleries-wide-hero-${theme}`);
+    await page.route('**/api/images/gallery-list*', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.images[0] = {
+        ...body.images[0],
+        made_with: 'ChatGPT',
+        settings: { ...body.images[0].settings, upscaled_width: 1536, upscaled_height: 1536 },
+      };
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/galleries/after-dark/');
+    await page.getByRole('button', { name: 'Open Neon rain' }).click();
+    await page.getByRole('dialog', { name: 'Neon rain' }).getByText('Made with ChatGPT').waitFor();
+    await shoot(page, `gallery-lightbox-made-with-${theme}`);
   });
 }
 

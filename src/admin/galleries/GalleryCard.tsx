@@ -3,6 +3,7 @@
 import { Link } from 'wouter';
 import type { Gallery } from '#lib/galleries.ts';
 import { countOf } from '#lib/counts.ts';
+import { ratingBadgeLabel } from '#lib/gallery-display.ts';
 
 interface GalleryCardProps {
   gallery: Gallery;
@@ -36,7 +37,10 @@ export function GalleryCard({ gallery, selected, onEdit, onDelete }: GalleryCard
         </h2>
         <p className="muted gallery-card-slug">{gallery.slug}</p>
         <p className="gallery-card-meta">
-          <span className={`badge badge-rating-${gallery.rating.toLowerCase()}`}>{gallery.rating}</span>
+          <span className={`badge badge-rating badge-rating-${gallery.rating.toLowerCase()}`}>
+            <span className="visually-hidden">Rating: </span>
+            {ratingBadgeLabel(gallery.rating)}
+          </span>
           <span>{countOf(gallery.image_count, 'image', 'images')}</span>
           <span>{countOf(gallery.like_count, 'like', 'likes')}</span>
           <span>{countOf(gallery.comment_count, 'comment', 'comments')}</span>

@@ -1,5 +1,6 @@
 // The gallery form in a modal: title and slug
-// required, the slug derived from the title by the gallery rule while creating, rating PG or X.
+// required, the slug derived from the title by the gallery rule while creating, a Markdown
+// description, rating PG or X.
 // A refused save keeps everything typed and shows the server's answer inside the form.
 import { type FormEvent, useState } from 'react';
 import type { GalleryInput } from '#functions/galleries/schema.ts';
@@ -56,8 +57,9 @@ export function GalleryForm({ gallery, onSaved, onClose }: GalleryFormProps) {
           onChange={(fields) => setForm((f) => ({ ...f, ...fields }))}
         />
         <TextAreaField
-          label="Description"
+          label="Description (Markdown)"
           rows={3}
+          hint="Shown on the gallery's page; cards and share previews show it as plain text."
           maxLength={GALLERY_LIMITS.description}
           value={form.description}
           error={errors['description']}

@@ -1,17 +1,19 @@
 // One image in the Gallery Manager's grid: the thumbnail, its title and what was read from the
-// file (checkpoint, LoRAs with weights, prompt, negative, settings), so the author sees at once
-// whether the metadata came through. Everything is rendered as text, never as HTML.
+// file (the tool its content credentials name, checkpoint, LoRAs with weights, prompt, negative,
+// settings), so the author sees at once whether the metadata came through. Everything is
+// rendered as text, never as HTML.
 import type { GalleryImage, GenerationSettings } from '#lib/galleries.ts';
+import { madeWith, settingsSize } from '#lib/gallery-display.ts';
 
 /** The settings the file carried, as label/value pairs (absent ones left out). */
 export function settingsList(settings: GenerationSettings): [string, string][] {
-  const { steps, sampler, scheduler, cfg, seed, width, height } = settings;
+  const { steps, sampler, scheduler, cfg, seed } = settings;
   const pairs: [string, string | number | null][] = [
     ['Steps', steps],
     ['Sampler', sampler && scheduler ? `${sampler} (${scheduler})` : (sampler ?? scheduler)],
     ['CFG', cfg],
     ['Seed', seed],
-    ['Size', width && height ? `${width}×${height}` : null],
+    ['Size', settingsSize(settings)],
   ];
   return pairs
     .filter((pair): pair is [string, string | number] => pair[1] !== null && pair[1] !== '')
@@ -26,7 +28,8 @@ interface ImageCardProps {
 
 export function ImageCard({ image, onEdit, onDelete }: ImageCardProps) {
   const settings = settingsList(image.settings);
-  const hasMetadata = image.prompt || image.parameters || image.checkpoint || image.lora_weights.length > 0 || settings.length > 0;
+  const tool = madeWith(image);
+  const hasMetadata = tool || image.prompt || image.parameters || image.checkpoint || image.lora_weights.length > 0 || settings.length > 0;
   return (
     <li className="card image-card">
       <a className="image-card-thumb" href={image.src} target="_blank" rel="noopener">
@@ -49,6 +52,12 @@ export function ImageCard({ image, onEdit, onDelete }: ImageCardProps) {
         </p>
         {hasMetadata ? (
           <dl className="image-meta">
+            {tool && (
+              <div>
+                <dt>Made with</dt>
+                <dd className="image-meta-value">{tool}</dd>
+              </div>
+            )}
             {image.checkpoint && (
               <div>
                 <dt>Checkpoint</dt>

@@ -2,6 +2,7 @@
 // without its extension, which is what shows when no title is set; blank fields are sent as null.
 import { type FormEvent, useState } from 'react';
 import type { GalleryImage } from '#lib/galleries.ts';
+import { titleFromFileName } from '#lib/gallery-display.ts';
 import { IMAGE_LIMITS } from '#lib/limits.ts';
 import { Modal } from '../Modal.tsx';
 import { FormActions, NoticeBanner, TextField } from '../components.tsx';
@@ -9,8 +10,6 @@ import { fieldErrors, namedFailure } from '../data/failure.ts';
 import { useSave } from '../data/useSave.ts';
 import { galleryApi } from './api.ts';
 import { queryKeys } from '../data/keys.ts';
-
-export const withoutExtension = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
@@ -40,7 +39,7 @@ export function ImageForm({ image, onSaved, onClose }: ImageFormProps) {
           label="Title"
           maxLength={IMAGE_LIMITS.title}
           error={errors['title']}
-          placeholder={withoutExtension(image.original_name)}
+          placeholder={titleFromFileName(image.original_name)}
           hint="Leave empty to show the file name."
           value={title}
           onChange={setTitle}
