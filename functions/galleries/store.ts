@@ -67,7 +67,10 @@ function selectGalleries(db: Db) {
       )
       .selectAll('g')
       .select((eb) => [imageCount(eb), likeCount(eb), commentCount(eb)])
-      .select([heroColumn<string>('thumb'), heroColumn<string>('src'), heroColumn<number>('width'), heroColumn<number>('height')])
+      .select(heroColumn<string>('thumb'))
+      .select(heroColumn<string>('src'))
+      .select(heroColumn<number>('width'))
+      .select(heroColumn<number>('height'))
       .orderBy('g.created_at', 'desc')
       .orderBy('g.id', 'desc')
   );
