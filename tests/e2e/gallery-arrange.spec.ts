@@ -23,19 +23,22 @@ async function deleteGalleries(request: APIRequestContext) {
 }
 
 /** Uploads a small PNG titled `title` (one at a time, so the last is the newest, shown first). */
-async function uploadTitled(request: APIRequestContext, galleryId: number, title: string, shade: number) {
+async function uploadTitled(request: APIRequestContext, origin: string, galleryId: number, title: string, shade: number) {
   const buffer = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: shade, g: 90, b: 160 } } })
     .png()
     .toBuffer();
   const uploaded = await request.post('/api/images/gallery-upload', {
     multipart: { gallery_id: String(galleryId), 'files[]': { name: `${title}.png`, mimeType: 'image/png', buffer } },
+    // A multipart form carries no origin of its own here; the site refuses changes from elsewhere.
+    headers: { origin },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const [image] = (await uploaded.json()).images;
   expect((await request.post('/api/images/gallery-update', { data: { id: image.id, title } })).ok()).toBe(true);
 }
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser }, info) => {
+  const origin = info.project.use.baseURL!;
   const page = await browser.newPage();
   await signIn(page);
   await deleteGalleries(page.request);
@@ -44,7 +47,7 @@ test.beforeAll(async ({ browser }) => {
     expect(made.status()).toBe(201);
     const id = (await made.json()).gallery.id as number;
     galleryIds.push(id);
-    for (const [n, name] of ['One', 'Two', 'Three'].entries()) await uploadTitled(page.request, id, `${name} ${index + 1}`, n * 80);
+    for (const [n, name] of ['One', 'Two', 'Three'].entries()) await uploadTitled(page.request, origin, id, `${name} ${index + 1}`, n * 80);
   }
   await page.close();
 });
