@@ -35,6 +35,10 @@ export async function lockImage(trx: Trx, id: number, alsoLock: readonly number[
   throw new AppError(409, MOVED_MEANWHILE);
 }
 
+/** The galleries' pages changed: their updated_at moves on, and with it the sitemap's lastmod. */
+const touch = (trx: Trx, galleryIds: readonly number[]) =>
+  trx.updateTable('galleries').set({ updated_at: sql<Date>`now()` }).where('id', 'in', galleryIds).execute();
+
 export const arrangeStore = {
   /**
    * Puts the image right before or after the image `targetId` and numbers the gallery 1..n in the
@@ -64,6 +68,7 @@ export const arrangeStore = {
           from gallery_images where gallery_id = ${galleryId}
         ) as ordered
         where gallery_images.id = ordered.id and gallery_images.sort_order <> ordered.position`.execute(trx);
+      await touch(trx, [galleryId]);
       return 'moved';
     });
   },
@@ -84,6 +89,7 @@ export const arrangeStore = {
         .set({ gallery_id: galleryId, sort_order: firstPlace(galleryId) })
         .where('id', '=', id)
         .execute();
+      await touch(trx, [from, galleryId]);
       return 'moved';
     });
   },

@@ -18,6 +18,18 @@ beforeEach(async () => {
 const reorder = (json: object) => t.call('/api/images/gallery-reorder', { cookie: author, json });
 const moveTo = (json: object) => t.call('/api/images/gallery-update', { cookie: author, json });
 const NOT_BESIDE = 'The image to place it next to must be in the same gallery.';
+const LONG_AGO = '2020-01-01T00:00:00.000Z';
+/** Sets the galleries' updated_at in the past, to see a change move it on (the sitemap's lastmod). */
+const backdate = (...ids: number[]) =>
+  t.database.db
+    .updateTable('galleries')
+    .set({ updated_at: new Date(LONG_AGO) })
+    .where('id', 'in', ids)
+    .execute();
+const updatedAt = async (id: number) =>
+  (
+    await t.database.db.selectFrom('galleries').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()
+  ).updated_at.toISOString();
 
 /** Five images inserted oldest first, so listed e, d, c, b, a (newest first while their places are equal). */
 async function fiveImages() {
@@ -30,6 +42,7 @@ async function fiveImages() {
 describe('POST /api/images/gallery-reorder', () => {
   it('puts an image right before or after another, numbers the gallery 1..n and republishes', async () => {
     const { gallery, a, b, c, d, e } = await fiveImages();
+    await backdate(gallery);
     expect((await reorder({ id: a, before_id: d })).status).toBe(200);
     expect(await order(gallery)).toEqual([e, a, d, c, b]);
     expect(await (await reorder({ id: e, after_id: b })).json()).toEqual({ success: true });
@@ -39,6 +52,7 @@ describe('POST /api/images/gallery-reorder', () => {
     const places = await t.database.db.selectFrom('gallery_images').select(['id', 'sort_order']).orderBy('sort_order').execute();
     expect(places).toEqual([b, a, d, c, e].map((id, i) => ({ id, sort_order: i + 1 })));
     expect(t.rebuilds).toEqual(Array(3).fill('gallery images reordered'));
+    expect(await updatedAt(gallery)).not.toBe(LONG_AGO);
   });
 
   it('moves across the admin pages of a large gallery, and a new upload still goes first', async () => {
@@ -98,6 +112,7 @@ describe('POST /api/images/gallery-update with gallery_id', () => {
   it('moves the image to the other gallery, first there, with its likes; it stops being the old hero', async () => {
     const { gallery, a, b, c, d, e } = await fiveImages();
     const target = await kit.insertGallery('target');
+    await backdate(gallery, target);
     const [there] = await kit.insertImages(target, {});
     await t.database.db.updateTable('galleries').set({ hero_image_id: c }).where('id', '=', gallery).execute();
     await t.database.db.insertInto('image_likes').values({ image_id: c, visitor_key: 'v' }).execute();
@@ -110,6 +125,7 @@ describe('POST /api/images/gallery-update with gallery_id', () => {
     expect(galleries.find((g) => g['id'] === gallery)).toMatchObject({ hero_image_id: null, image_count: 4, like_count: 0 });
     expect(galleries.find((g) => g['id'] === target)).toMatchObject({ image_count: 2, like_count: 1 });
     expect(t.rebuilds).toEqual(['gallery image updated']);
+    expect([await updatedAt(gallery), await updatedAt(target)]).not.toContain(LONG_AGO);
   });
 
   it('keeps the place of an image "moved" to its own gallery', async () => {

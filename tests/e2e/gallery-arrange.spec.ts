@@ -59,7 +59,7 @@ test.afterAll(async ({ browser }) => {
   await page.close();
 });
 
-const cardTitles = (page: Page) => page.locator('.image-card h3').evaluateAll((items) => items.map((item) => item.firstChild?.textContent));
+const cardTitles = (page: Page) => page.locator('.image-card h3').evaluateAll((items) => items.map((item) => item.textContent));
 async function savedTitles(page: Page, galleryId: number): Promise<string[]> {
   const { images } = await (await page.request.get(`/api/images/gallery-list?gallery_id=${galleryId}&limit=100`)).json();
   return images.map((image: { title: string }) => image.title);

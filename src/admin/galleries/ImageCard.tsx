@@ -49,10 +49,9 @@ export function ImageCard({ image, isHero, sortable, onEdit, onDelete, onUseAsHe
         <span className="visually-hidden">Open the original of {image.title}</span>
       </a>
       <div className="image-card-body">
-        <h3 className="image-card-title">
-          {image.title}
-          {isHero && <span className="badge image-hero-badge">Hero</span>}
-        </h3>
+        <h3 className="image-card-title">{image.title}</h3>
+        {/* Beside the heading, not in it: the heading stays the image's title. */}
+        {isHero && <span className="badge image-hero-badge">Hero</span>}
         <p className="image-card-size muted">
           {image.width}×{image.height} px{image.alt_text ? ' · alt text set' : ''}
         </p>
