@@ -17,6 +17,14 @@ export function inGalleryOrder<DB extends Database, O>(query: SelectQueryBuilder
   return query.orderBy('gallery_images.sort_order', 'asc').orderBy('gallery_images.id', 'desc');
 }
 
+/**
+ * Locks the galleries' rows, in id order (decision 0050): who holds a gallery's lock may place,
+ * move out or delete its images. "No key update": uploads, whose foreign key takes a key-share
+ * lock, are not held up. Returns the galleries found.
+ */
+export const lockGalleries = (db: Db, ids: readonly number[]) =>
+  db.selectFrom('galleries').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+
 type GalleryScope = ExpressionBuilder<Database & { g: Database['galleries'] }, 'g'>;
 
 const imageCount = (eb: GalleryScope) =>
@@ -132,20 +140,18 @@ export const galleryStore = {
 
   /**
    * 'not-found' when there is no such gallery, 'not-its-image' when the hero named is not one of
-   * its images. The hero is locked while the gallery row changes, so an image moved or deleted at
-   * the same moment is either still here or refused (decision 0050).
+   * its images. The gallery's row lock keeps its images in it until the save is done, so an image
+   * moved or deleted at the same moment is either still here or refused (decision 0050).
    */
   async update(db: Db, { id, ...changes }: GalleryUpdate): Promise<'updated' | 'not-found' | 'not-its-image'> {
     return db.transaction().execute(async (trx) => {
-      const gallery = await trx.selectFrom('galleries').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!gallery) return 'not-found';
+      if ((await lockGalleries(trx, [id])).length === 0) return 'not-found';
       if (changes.hero_image_id) {
         const hero = await trx
           .selectFrom('gallery_images')
           .select('id')
           .where('id', '=', changes.hero_image_id)
           .where('gallery_id', '=', id)
-          .forShare()
           .executeTakeFirst();
         if (!hero) return 'not-its-image';
       }

@@ -1,11 +1,12 @@
 // Arranging a gallery (docs/product.md, Arranging a gallery; decision 0050): an image moves right
 // before or after another image of its gallery, or to another gallery, where it goes first. Every
-// change locks the galleries it touches before the image, in id order, the same order the hero
-// choice (galleries/store.ts) and the image delete take, so moves at the same moment run one after
-// the other and never deadlock.
+// change of an image's place, its gallery or its existence holds its gallery's row lock (taken in
+// id order), as the hero choice (galleries/store.ts) does: an image stays in a gallery whose lock
+// one holds, so moves at the same moment run one after the other and no row lock waits on another.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '#db/types.ts';
 import { AppError } from '#core/errors.ts';
+import { lockGalleries } from '#functions/galleries/store.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -16,21 +17,26 @@ export const firstPlace = (galleryId: number) =>
 
 const MOVED_MEANWHILE = 'The image was moved at the same moment; reload and try again.';
 
+const galleryOf = async (trx: Trx, id: number) =>
+  (await trx.selectFrom('gallery_images').select('gallery_id').where('id', '=', id).executeTakeFirst())?.gallery_id ?? null;
+
 /**
- * Locks the image's gallery (and `alsoLock`), then the image; returns the image's gallery, or
- * null when there is no such image. An image that moved to another gallery between the read and
- * the lock is read again.
+ * Locks the image's gallery (and `alsoLock`); returns the image's gallery, or null when there is
+ * no such image. When the image left between the read and the lock, the locks are given back (a
+ * savepoint) before it is read again, so they are always taken in id order.
  */
 export async function lockImage(trx: Trx, id: number, alsoLock: readonly number[] = []): Promise<number | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const image = await trx.selectFrom('gallery_images').select('gallery_id').where('id', '=', id).executeTakeFirst();
-    if (!image) return null;
-    const galleries = [...new Set([image.gallery_id, ...alsoLock])].sort((a, b) => a - b);
-    // "No key update": uploads (whose foreign key takes a key-share lock) are not held up.
-    await trx.selectFrom('galleries').select('id').where('id', 'in', galleries).orderBy('id').forNoKeyUpdate().execute();
-    const locked = await trx.selectFrom('gallery_images').select('gallery_id').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!locked) return null;
-    if (locked.gallery_id === image.gallery_id) return locked.gallery_id;
+    await sql`savepoint lock_image`.execute(trx);
+    const seen = await galleryOf(trx, id);
+    if (seen === null) return null;
+    await lockGalleries(
+      trx,
+      [...new Set([seen, ...alsoLock])].sort((a, b) => a - b),
+    );
+    const now = await galleryOf(trx, id);
+    if (now === seen || now === null) return now;
+    await sql`rollback to savepoint lock_image`.execute(trx);
   }
   throw new AppError(409, MOVED_MEANWHILE);
 }
@@ -83,7 +89,7 @@ export const arrangeStore = {
       if (from === null) return 'not-found';
       if (!(await trx.selectFrom('galleries').select('id').where('id', '=', galleryId).executeTakeFirst())) return 'no-gallery';
       if (from === galleryId) return 'moved';
-      await trx.updateTable('galleries').set({ hero_image_id: null }).where('hero_image_id', '=', id).execute();
+      await trx.updateTable('galleries').set({ hero_image_id: null }).where('id', '=', from).where('hero_image_id', '=', id).execute();
       await trx
         .updateTable('gallery_images')
         .set({ gallery_id: galleryId, sort_order: firstPlace(galleryId) })

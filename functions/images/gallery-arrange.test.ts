@@ -108,6 +108,33 @@ describe('POST /api/images/gallery-reorder', () => {
   });
 });
 
+describe('arranging at the same moment', () => {
+  it('never fails: moves both ways, reorders, hero choices and deletes run one after the other', async () => {
+    const { gallery, a, b, c, d, e } = await fiveImages();
+    const other = await kit.insertGallery('other');
+    const [x, y] = (await kit.insertImages(other, {}, {})) as [number, number];
+    const hero = (id: number, heroId: number) => t.call('/api/galleries/update', { cookie: author, json: { id, hero_image_id: heroId } });
+    const answers = await Promise.all([
+      moveTo({ id: a, gallery_id: other }),
+      moveTo({ id: x, gallery_id: gallery }),
+      reorder({ id: b, before_id: e }),
+      reorder({ id: y, after_id: x }),
+      hero(gallery, a),
+      hero(other, x),
+      moveTo({ id: c, gallery_id: other }),
+      t.call('/api/images/gallery-delete', { cookie: author, json: { id: d } }),
+      reorder({ id: e, after_id: d }),
+    ]);
+    for (const res of answers) expect([200, 400, 404]).toContain(res.status);
+    const [here, there] = [await order(gallery), await order(other)];
+    expect([...here, ...there].sort()).toEqual([a, b, c, e, x, y].sort());
+    const galleries = (await (await t.call('/api/galleries/list')).json()).galleries as { id: number; hero_image_id: number | null }[];
+    for (const { id, hero_image_id } of galleries) {
+      if (hero_image_id !== null) expect(id === gallery ? here : there).toContain(hero_image_id);
+    }
+  });
+});
+
 describe('POST /api/images/gallery-update with gallery_id', () => {
   it('moves the image to the other gallery, first there, with its likes; it stops being the old hero', async () => {
     const { gallery, a, b, c, d, e } = await fiveImages();
@@ -161,6 +188,7 @@ describe('POST /api/images/gallery-update with gallery_id', () => {
       reorder({ id: a, after_id: b }),
     ]);
     expect(answers.map((res) => res.status).slice(0, 2)).toEqual([200, 200]);
+    expect([200, 400]).toContain(answers[2]!.status); // b is no longer beside it once a move came first
     const [inOne, inTwo] = [await order(one), await order(two)];
     expect([...inOne, ...inTwo]).toEqual([a]);
     expect(await order(gallery)).not.toContain(a);
