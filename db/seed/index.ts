@@ -65,7 +65,8 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
       const images = demoGalleryImages[gallery.slug] ?? [];
       const rows = await trx
         .insertInto('gallery_images')
-        .values(images.map((image, index) => ({ ...image, gallery_id: galleryId, sort_order: index })))
+        // The demo lists its images oldest first; the gallery shows the newest first (docs/product.md, Arranging a gallery).
+        .values(images.map((image, index) => ({ ...image, gallery_id: galleryId, sort_order: images.length - index })))
         .returning(['id', 'title'])
         .execute();
       for (const row of rows) imageIds.set(row.title ?? '', row.id);

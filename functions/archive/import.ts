@@ -10,7 +10,7 @@ import { AppError } from '#core/errors.ts';
 import type { Storage } from '#core/storage.ts';
 import { markCommitted, openJournal, settleImport } from './journal.ts';
 import { type ArchiveContents, readArchive, readVerified } from './read-archive.ts';
-import { advanceSequences, emptyTables, insertRowsFromJson, writableColumns } from './rows.ts';
+import { advanceSequences, emptyTables, insertRowsFromJson, linkRowsFromJson, writableColumns } from './rows.ts';
 import { tablesFor } from './tables.ts';
 import { contentTypeOf, placeUploads, renameUploadKeys, siteUploadKeys } from './uploads.ts';
 import { type ArchiveSource, bytesSource } from './zip-directory.ts';
@@ -57,10 +57,9 @@ async function replaceRows(trx: Kysely<Database>, archive: ArchiveContents, rena
   await emptyTables(trx, tables);
   // The period cache is derived from the daily rollups and not archived: it starts empty.
   if (archive.manifest.includes_analytics) await trx.deleteFrom('analytics_period_content').execute();
-  for (const table of tables) {
-    const rows = renameUploadKeys(archive.rows.get(table.name)!, renames);
-    await insertRowsFromJson(trx, table, await writableColumns(trx, table.name), rows);
-  }
+  const written = tables.map((table) => ({ table, rows: renameUploadKeys(archive.rows.get(table.name)!, renames) }));
+  for (const { table, rows } of written) await insertRowsFromJson(trx, table, await writableColumns(trx, table.name), rows);
+  for (const { table, rows } of written) await linkRowsFromJson(trx, table, rows);
   await advanceSequences(trx, tables);
 }
 

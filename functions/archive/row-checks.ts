@@ -1,8 +1,9 @@
 // The rows an archive brings pass the checks the API applies to the same fields (the feature
 // folders' zod schemas), and must hold each value in the form the API stores it: the import
 // writes the archive's value, not the schema's output, so "javascript:…" that a schema would have
-// rewritten into a harmless path is refused. A gallery image may only name files of its own
-// gallery, each file one image's: deleting the image deletes them.
+// rewritten into a harmless path is refused. A gallery image may only name gallery files, each
+// file one image's: deleting the image deletes them. An image moved to another gallery keeps its
+// files in the folder of the gallery it was uploaded to (decision 0050).
 import type { z } from 'zod';
 import { profileUpdateSchema, socialsUpdateSchema } from '#functions/site/schema.ts';
 import { storyUpdateSchema } from '#functions/stories/schema.ts';
@@ -57,9 +58,7 @@ function galleryImageCheck(claimed: Set<string>): RowCheck {
     const keys = row['storage_keys'];
     if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) return 'storage_keys is not a list of file names';
     for (const key of keys as string[]) {
-      const gallery = GALLERY_KEY.exec(key)?.[1];
-      if (gallery === undefined || gallery !== String(row['gallery_id']))
-        return `storage_keys names ${JSON.stringify(key)}, which is not a file of its gallery`;
+      if (!GALLERY_KEY.test(key)) return `storage_keys names ${JSON.stringify(key)}, which is not a gallery file`;
       if (claimed.has(key)) return `storage_keys names ${JSON.stringify(key)}, which another image names too`;
       claimed.add(key);
     }

@@ -30,6 +30,7 @@ export async function rowsAsJson(db: Db, table: ArchivedTable, columns: readonly
 /** Writes the rows of a JSON array text as they are, ids included. */
 export async function insertRowsFromJson(db: Db, table: ArchivedTable, columns: readonly string[], json: string): Promise<void> {
   const values = columns.map((c) => {
+    if (table.linkedLater?.includes(c)) return sql`null`;
     const expression = table.importedAs?.[c];
     return expression ? sql`${sql.raw(expression)}` : sql.ref(`r.${c}`);
   });
@@ -37,6 +38,19 @@ export async function insertRowsFromJson(db: Db, table: ArchivedTable, columns: 
   await sql`
     insert into ${sql.table(table.name)} (${sql.join(columns.map((c) => sql.ref(c)))}) overriding system value
     select ${sql.join(values)} from json_populate_recordset(null::${sql.table(table.name)}, ${json}::json) r`.execute(db);
+}
+
+/** Writes the table's linkedLater columns from the same JSON text, once the rows they refer to are in. */
+export async function linkRowsFromJson(db: Db, table: ArchivedTable, json: string): Promise<void> {
+  const columns = table.linkedLater ?? [];
+  if (columns.length === 0) return;
+  const sameRow = sql.join(
+    table.key.map((k) => sql`${sql.table(table.name)}.${sql.ref(k)} = r.${sql.ref(k)}`),
+    sql` and `,
+  );
+  await sql`
+    update ${sql.table(table.name)} set ${sql.join(columns.map((c) => sql`${sql.ref(c)} = r.${sql.ref(c)}`))}
+    from json_populate_recordset(null::${sql.table(table.name)}, ${json}::json) r where ${sameRow}`.execute(db);
 }
 
 /** Sets each id sequence past the highest id now in its tables, so new rows never collide. */

@@ -16,13 +16,15 @@ export interface ArchivedTable {
    * reference to something the archive does not carry.
    */
   importedAs?: Readonly<Record<string, string>>;
+  /** Columns that refer to a table written after this one: written once every table is in. */
+  linkedLater?: readonly string[];
 }
 
 const table = (
   name: string,
   key: readonly string[],
   sequence: ArchivedTable['sequence'],
-  more: Partial<Pick<ArchivedTable, 'analytics' | 'blanked' | 'importedAs'>> = {},
+  more: Partial<Pick<ArchivedTable, 'analytics' | 'blanked' | 'importedAs' | 'linkedLater'>> = {},
 ): ArchivedTable => ({ name, key, sequence, analytics: false, ...more });
 
 /** The column's account id when this installation has that account, else null. */
@@ -33,7 +35,8 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
   table('social_links', ['platform'], null),
   table('stories', ['id'], 'own'),
   table('chapters', ['id'], 'own'),
-  table('galleries', ['id'], 'own'),
+  // The hero is one of the gallery's images, which come next.
+  table('galleries', ['id'], 'own', { linkedLater: ['hero_image_id'] }),
   table('gallery_images', ['id'], 'own'),
   // Both comment tables draw ids from one sequence (migration 2026-11-22T0300_moderation).
   table('chapter_comments', ['id'], 'comment_ids'),

@@ -9,6 +9,7 @@ import { rollUpAnalytics } from '#functions/analytics/rollup.ts';
 import type { Storage } from '#core/storage.ts';
 import { pngBytes } from '#functions/images/test-kit.ts';
 import { storeGalleryImage } from '#functions/images/upload.ts';
+import { arrangeStore } from '#functions/images/arrange.ts';
 import { type ExportOptions, streamArchive } from './export.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, MANIFEST_PATH, sha256Hex } from './manifest.ts';
 import { type ArchivedTable, tablesFor } from './tables.ts';
@@ -97,6 +98,10 @@ export async function fillSite(db: Db, storage: Storage, adminId: number): Promi
     db,
   );
   await db.insertInto('image_likes').values({ image_id: image.id, visitor_key: 'visitor-y' }).execute();
+  // Moved to the other gallery (its files stay in the first one's folder) and made its hero.
+  const other = await db.selectFrom('galleries').select('id').where('id', '<>', gallery.id).executeTakeFirstOrThrow();
+  await arrangeStore.moveToGallery(db, image.id, other.id);
+  await db.updateTable('galleries').set({ hero_image_id: image.id }).where('id', '=', other.id).execute();
   await db
     .insertInto('image_comments')
     .values({ image_id: image.id, author_name: "Robert'); DROP TABLE stories;--", content: '<script>alert(1)</script>' })

@@ -43,6 +43,7 @@ describe('GET /api/galleries/list', () => {
         'image_count',
         'like_count',
         'comment_count',
+        'hero_image_id',
         'hero_thumb',
         'hero_width',
         'hero_height',

@@ -42,7 +42,9 @@ export const galleryRoutes = new Hono<AppEnv>()
     const { db, rebuild } = c.var.deps;
     const input = c.req.valid('json');
     if (input.slug !== undefined && (await galleryStore.slugTaken(db, input.slug, input.id))) throw slugTaken(input.slug);
-    if (!(await withSlugCheck(input.slug, () => galleryStore.update(db, input)))) throw new AppError(404, GALLERY_NOT_FOUND);
+    const outcome = await withSlugCheck(input.slug, () => galleryStore.update(db, input));
+    if (outcome === 'not-found') throw new AppError(404, GALLERY_NOT_FOUND);
+    if (outcome === 'not-its-image') throw fieldError(400, 'hero_image_id', 'The hero image must be an image of this gallery.');
     const gallery = await galleryStore.find(db, input.id);
     rebuild.schedule(`gallery "${gallery?.slug}" updated`);
     return c.json({ success: true, gallery });

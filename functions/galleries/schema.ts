@@ -40,8 +40,10 @@ export const galleryUpdateSchema = z
     slug: galleryFields.slug.optional(),
     description: galleryFields.description.optional(),
     rating: galleryFields.rating.optional(),
+    /** One of the gallery's images; null: the first image in the gallery's order (decision 0050). */
+    hero_image_id: idField.nullable().optional(),
   })
-  .register(fieldLabels, GALLERY_LABELS);
+  .register(fieldLabels, { ...GALLERY_LABELS, hero_image_id: 'The hero image' });
 export type GalleryUpdate = z.output<typeof galleryUpdateSchema>;
 
 export const galleryDeleteSchema = z.strictObject({ id: idField });

@@ -9,12 +9,21 @@ type Db = Kysely<Database>;
 
 export const GALLERY_NOT_FOUND = 'Gallery not found.';
 /**
- * The one order of a gallery's images: newest first. The gallery's hero is the first image in
- * this order, and the image pages (images/store.ts) list them in it.
+ * The one order of a gallery's images, the one the admin arranges (decision 0050): sort_order
+ * ascending, ties newest first. The image pages (images/store.ts) list them in it, and a gallery
+ * without a chosen hero shows the first.
  */
-export function newestImageFirst<DB extends Database, O>(query: SelectQueryBuilder<DB, 'gallery_images', O>) {
-  return query.orderBy('gallery_images.id', 'desc');
+export function inGalleryOrder<DB extends Database, O>(query: SelectQueryBuilder<DB, 'gallery_images', O>) {
+  return query.orderBy('gallery_images.sort_order', 'asc').orderBy('gallery_images.id', 'desc');
 }
+
+/**
+ * Locks the galleries' rows, in id order (decision 0050): who holds a gallery's lock may place,
+ * move out or delete its images. "No key update": uploads, whose foreign key takes a key-share
+ * lock, are not held up. Returns the galleries found.
+ */
+export const lockGalleries = (db: Db, ids: readonly number[]) =>
+  db.selectFrom('galleries').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
 
 type GalleryScope = ExpressionBuilder<Database & { g: Database['galleries'] }, 'g'>;
 
@@ -41,24 +50,38 @@ const commentCount = (eb: GalleryScope) =>
     .where('image_comments.status', '=', 'approved')
     .as('comment_count');
 
+/** A column of the hero: the chosen image's, else the first image's (one row's, never mixed). */
+const heroColumn = <T>(column: 'thumb' | 'src' | 'width' | 'height') =>
+  sql<T | null>`case when chosen.id is null then ${sql.ref(`first.${column}`)} else ${sql.ref(`chosen.${column}`)} end`.as(
+    `hero_${column}`,
+  );
+
 function selectGalleries(db: Db) {
-  return db
-    .selectFrom('galleries as g')
-    .leftJoinLateral(
-      (eb) =>
-        // The hero is the image the gallery page shows first.
-        newestImageFirst(
-          eb.selectFrom('gallery_images').select(['thumb', 'src', 'width', 'height']).whereRef('gallery_images.gallery_id', '=', 'g.id'),
-        )
-          .limit(1)
-          .as('hero'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('g')
-    .select((eb) => [imageCount(eb), likeCount(eb), commentCount(eb)])
-    .select(['hero.thumb as hero_thumb', 'hero.src as hero_src', 'hero.width as hero_width', 'hero.height as hero_height'])
-    .orderBy('g.created_at', 'desc')
-    .orderBy('g.id', 'desc');
+  return (
+    db
+      .selectFrom('galleries as g')
+      // Two index lookups, so a list of galleries with thousands of images each stays fast.
+      .leftJoin('gallery_images as chosen', (join) =>
+        join.onRef('chosen.id', '=', 'g.hero_image_id').onRef('chosen.gallery_id', '=', 'g.id'),
+      )
+      .leftJoinLateral(
+        (eb) =>
+          inGalleryOrder(
+            eb.selectFrom('gallery_images').select(['thumb', 'src', 'width', 'height']).whereRef('gallery_images.gallery_id', '=', 'g.id'),
+          )
+            .limit(1)
+            .as('first'),
+        (join) => join.onTrue(),
+      )
+      .selectAll('g')
+      .select((eb) => [imageCount(eb), likeCount(eb), commentCount(eb)])
+      .select(heroColumn<string>('thumb'))
+      .select(heroColumn<string>('src'))
+      .select(heroColumn<number>('width'))
+      .select(heroColumn<number>('height'))
+      .orderBy('g.created_at', 'desc')
+      .orderBy('g.id', 'desc')
+  );
 }
 
 type GalleryRow = Awaited<ReturnType<ReturnType<typeof selectGalleries>['executeTakeFirstOrThrow']>>;
@@ -115,15 +138,30 @@ export const galleryStore = {
     return id;
   },
 
-  /** False when there is no such gallery. */
-  async update(db: Db, { id, ...changes }: GalleryUpdate): Promise<boolean> {
-    const row = await db
-      .updateTable('galleries')
-      .set({ ...changes, updated_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
+  /**
+   * 'not-found' when there is no such gallery, 'not-its-image' when the hero named is not one of
+   * its images. The gallery's row lock keeps its images in it until the save is done, so an image
+   * moved or deleted at the same moment is either still here or refused (decision 0050).
+   */
+  async update(db: Db, { id, ...changes }: GalleryUpdate): Promise<'updated' | 'not-found' | 'not-its-image'> {
+    return db.transaction().execute(async (trx) => {
+      if ((await lockGalleries(trx, [id])).length === 0) return 'not-found';
+      if (changes.hero_image_id) {
+        const hero = await trx
+          .selectFrom('gallery_images')
+          .select('id')
+          .where('id', '=', changes.hero_image_id)
+          .where('gallery_id', '=', id)
+          .executeTakeFirst();
+        if (!hero) return 'not-its-image';
+      }
+      await trx
+        .updateTable('galleries')
+        .set({ ...changes, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+      return 'updated';
+    });
   },
 
   /**

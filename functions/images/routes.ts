@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { requireRole } from '#functions/auth/session.ts';
 import type { AppEnv } from '#core/env.ts';
-import { AppError } from '#core/errors.ts';
+import { AppError, fieldError } from '#core/errors.ts';
 import { DISK_FULL, diskFull } from '#core/disk-full.ts';
 import { filesIn, formBodyLimit, readMultipart } from '#core/form.ts';
 import { CONTENT_ROLES } from '#core/roles.ts';
@@ -12,7 +12,8 @@ import { jsonBody, parseOrThrow, queryParams } from '#core/validate.ts';
 import { GALLERY_NOT_FOUND, galleryStore } from '#functions/galleries/store.ts';
 import { displayName } from '#functions/uploads/upload-form.ts';
 import type { GalleryImage } from '#lib/galleries.ts';
-import { imageDeleteSchema, imageListQuery, imageUpdateSchema, imageUploadFields } from './schema.ts';
+import { imageDeleteSchema, imageListQuery, imageReorderSchema, imageUpdateSchema, imageUploadFields } from './schema.ts';
+import { arrangeStore } from './arrange.ts';
 import { searchTerms } from './search.ts';
 import { imageStore } from './store.ts';
 import { storeGalleryImage } from './upload.ts';
@@ -67,10 +68,24 @@ export const galleryImageRoutes = new Hono<AppEnv>()
 
   .post('/gallery-update', contentStaff, jsonBody(imageUpdateSchema), async (c) => {
     const { db, rebuild } = c.var.deps;
-    const { id, ...changes } = c.req.valid('json');
-    if (!(await imageStore.update(db, id, changes))) throw new AppError(404, IMAGE_NOT_FOUND);
+    const { id, gallery_id, ...changes } = c.req.valid('json');
+    // The move first: a refused move changes nothing.
+    const moved = gallery_id === undefined ? 'moved' : await arrangeStore.moveToGallery(db, id, gallery_id);
+    if (moved === 'no-gallery') throw new AppError(404, GALLERY_NOT_FOUND);
+    if (moved === 'not-found' || !(await imageStore.update(db, id, changes))) throw new AppError(404, IMAGE_NOT_FOUND);
     rebuild.schedule('gallery image updated');
     return c.json({ success: true, image: await imageStore.find(db, id) });
+  })
+
+  .post('/gallery-reorder', contentStaff, jsonBody(imageReorderSchema), async (c) => {
+    const { db, rebuild } = c.var.deps;
+    const { id, before_id, after_id } = c.req.valid('json');
+    const side = before_id === undefined ? 'after' : 'before';
+    const outcome = await arrangeStore.reorder(db, id, (before_id ?? after_id)!, side);
+    if (outcome === 'not-found') throw new AppError(404, IMAGE_NOT_FOUND);
+    if (outcome === 'not-beside') throw fieldError(400, `${side}_id`, 'The image to place it next to must be in the same gallery.');
+    rebuild.schedule('gallery images reordered');
+    return c.json({ success: true });
   })
 
   .post('/gallery-delete', contentStaff, jsonBody(imageDeleteSchema), async (c) => {

@@ -31,9 +31,21 @@ export const imageUpdateSchema = z
     /** Left out: unchanged. */
     title: optionalText(IMAGE_LIMITS.title).optional(),
     alt_text: optionalText(IMAGE_LIMITS.alt_text).optional(),
+    /** Another gallery: the image moves there, first in its order. */
+    gallery_id: idField.optional(),
   })
-  .register(fieldLabels, { title: 'The title', alt_text: 'The alt text' });
+  .register(fieldLabels, { title: 'The title', alt_text: 'The alt text', gallery_id: 'The gallery' });
 /** What the Gallery Manager sends to change an image's title or alt text. */
 export type ImageUpdateInput = z.input<typeof imageUpdateSchema>;
+
+/** An image and where it goes in its gallery: right before one image or right after one (decision 0050). */
+export const imageReorderSchema = z
+  .strictObject({ id: idField, before_id: idField.optional(), after_id: idField.optional() })
+  .refine((input) => (input.before_id === undefined) !== (input.after_id === undefined), {
+    error: 'Send exactly one of before_id and after_id.',
+  })
+  .refine((input) => input.id !== (input.before_id ?? input.after_id), { error: 'An image cannot go next to itself.' })
+  .register(fieldLabels, { before_id: 'The image to go before', after_id: 'The image to go after' });
+export type ImageReorderInput = z.input<typeof imageReorderSchema>;
 
 export const imageDeleteSchema = z.strictObject({ id: idField });

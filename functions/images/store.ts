@@ -4,7 +4,8 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } fro
 import type { Database, NewGalleryImage } from '#db/types.ts';
 import type { GalleryImage, GenerationSettings } from '#lib/galleries.ts';
 import { titleFromFileName } from '#lib/gallery-display.ts';
-import { newestImageFirst } from '#functions/galleries/store.ts';
+import { inGalleryOrder } from '#functions/galleries/store.ts';
+import { firstPlace, lockImage } from './arrange.ts';
 import { likeSearchPattern } from './search.ts';
 
 type Db = Kysely<Database>;
@@ -115,7 +116,7 @@ export const imageStore = {
         query.where('gallery_id', '=', galleryId),
       );
     const [rows, count] = await Promise.all([
-      newestImageFirst(matching(selectImages(db)))
+      inGalleryOrder(matching(selectImages(db)))
         .limit(limit)
         .offset((page - 1) * limit)
         .execute(),
@@ -129,8 +130,13 @@ export const imageStore = {
     return row ? toGalleryImage(row) : null;
   },
 
+  /** A new image goes first in its gallery (docs/product.md, Arranging a gallery). */
   async insert(db: Db, image: NewGalleryImage): Promise<GalleryImage> {
-    const row = await db.insertInto('gallery_images').values(image).returning(IMAGE_COLUMNS).executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('gallery_images')
+      .values({ ...image, sort_order: firstPlace(image.gallery_id) })
+      .returning(IMAGE_COLUMNS)
+      .executeTakeFirstOrThrow();
     return toGalleryImage({ ...row, like_count: 0, comment_count: 0 });
   },
 
@@ -146,7 +152,11 @@ export const imageStore = {
 
   /** Deletes the row (likes and comments by cascade); returns its files' storage keys, or null when there was none. */
   async delete(db: Db, id: number): Promise<string[] | null> {
-    const row = await db.deleteFrom('gallery_images').where('id', '=', id).returning('storage_keys').executeTakeFirst();
-    return row ? row.storage_keys : null;
+    // Locked like a move (arrange.ts): a hero's delete also changes its gallery's row.
+    return db.transaction().execute(async (trx) => {
+      if ((await lockImage(trx, id)) === null) return null;
+      const row = await trx.deleteFrom('gallery_images').where('id', '=', id).returning('storage_keys').executeTakeFirstOrThrow();
+      return row.storage_keys;
+    });
   },
 };

@@ -77,7 +77,7 @@ describe('readContentSnapshot', () => {
     await seedDemoContent(t.database.db);
     const snapshot = await readContentSnapshot(t.database.db, new Date());
     const { galleries } = await (await t.call('/api/galleries/list')).json();
-    expect(snapshot.galleries.map(({ images: _images, ...gallery }) => gallery)).toEqual(galleries);
+    expect(snapshot.galleries.map(({ images: _images, hero: _hero, ...gallery }) => gallery)).toEqual(galleries);
     expect(snapshot.galleries.map((gallery) => [gallery.slug, gallery.rating, gallery.image_count])).toEqual([
       ['after-dark', 'X', 1],
       ['field-studies', 'PG', 3],
@@ -86,7 +86,10 @@ describe('readContentSnapshot', () => {
       const page = await (await t.call(`/api/images/gallery-list?gallery_id=${gallery.id}&page=1`)).json();
       expect(gallery.images).toEqual(page.images);
       expect(gallery.hero_thumb).toBe(gallery.images[0]!.thumb);
+      expect(gallery.hero).toEqual(gallery.images[0]);
     }
+    // The demo gallery keeps the order it always had, newest first.
+    expect(snapshot.galleries[1]!.images.map((image) => image.title)).toEqual(['Veil crossing', 'Winged traveller', 'Duck study']);
     const winged = snapshot.galleries[1]!.images.find((image) => image.title === 'Winged traveller');
     expect(winged).toMatchObject({ like_count: 1, comment_count: 1, generator: 'comfyui', thumb_2x: '/images/demo/gallery-winged.webp' });
     expect(winged!.placeholder).toMatch(/^data:image\/webp;base64,/);
@@ -105,5 +108,23 @@ describe('readContentSnapshot', () => {
     const [gallery] = (await readContentSnapshot(t.database.db, new Date())).galleries;
     expect(gallery!.image_count).toBe(25);
     expect(gallery!.images.map((image) => image.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Image ${24 - i}`));
+    expect(gallery!.hero?.title).toBe('Image 24');
+  });
+
+  it("holds a chosen hero beyond the first page, for the share preview and the page's structured data", async () => {
+    const { id } = await t.database.db
+      .insertInto('galleries')
+      .values({ slug: 'big', title: 'Big', rating: 'PG' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rows = await t.database.db
+      .insertInto('gallery_images')
+      .values(Array.from({ length: 25 }, (_, i) => ({ gallery_id: id, src: `/api/uploads/galleries/${id}/${i}.png`, title: `Image ${i}` })))
+      .returning('id')
+      .execute();
+    await t.database.db.updateTable('galleries').set({ hero_image_id: rows[0]!.id }).execute();
+    const [gallery] = (await readContentSnapshot(t.database.db, new Date())).galleries;
+    expect(gallery!.images.map((image) => image.title)).not.toContain('Image 0');
+    expect(gallery!.hero).toMatchObject({ id: rows[0]!.id, title: 'Image 0' });
   });
 });

@@ -56,13 +56,19 @@ function groupByStory<T>(rows: readonly (T & { story_id: number })[]): Map<numbe
   return byStory;
 }
 
-/** Every gallery, PG and X, with its first page of images exactly as gallery-list page 1 answers it. */
+/**
+ * Every gallery, PG and X, with its first page of images exactly as gallery-list page 1 answers it,
+ * and its hero (docs/product.md, Arranging a gallery).
+ */
 async function readGalleries(db: Kysely<Database>): Promise<SnapshotGallery[]> {
   const galleries = await galleryStore.list(db);
   return Promise.all(
     galleries.map(async (gallery) => {
       const { images } = await imageStore.page(db, { galleryId: gallery.id, page: 1, limit: PUBLIC_IMAGE_PAGE_SIZE, terms: [] });
-      return { ...gallery, images };
+      const chosen = gallery.hero_image_id;
+      const hero =
+        chosen === null ? (images[0] ?? null) : (images.find((image) => image.id === chosen) ?? (await imageStore.find(db, chosen)));
+      return { ...gallery, images, hero };
     }),
   );
 }

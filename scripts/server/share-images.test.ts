@@ -38,8 +38,8 @@ const readImage: ReadImage = async (sitePath) => {
 };
 
 const story = (slug: string, cover: string, overrides = {}) => testStory([], { slug, title: slug, cover, ...overrides });
-const gallery = (slug: string, rating: 'PG' | 'X') =>
-  ({ slug, rating, images: [{ thumb_2x: '/api/uploads/galleries/duck-960.png' } as GalleryImage] }) as SnapshotGallery;
+const duck = { thumb_2x: '/api/uploads/galleries/duck-960.png' } as GalleryImage;
+const gallery = (slug: string, rating: 'PG' | 'X') => ({ slug, rating, images: [duck], hero: duck }) as SnapshotGallery;
 
 const snapshot: ContentSnapshot = {
   generatedAt: '2026-01-01T00:00:00.000Z',

@@ -132,7 +132,7 @@ export async function writeShareImages(siteDir: string, snapshot: ContentSnapsho
     images += 1;
   }
   for (const gallery of snapshot.galleries.filter((candidate) => SLUG_PATTERN.test(candidate.slug))) {
-    const image = shareableImage(gallery, gallery.images);
+    const image = shareableImage(gallery);
     if (!image) continue;
     await write(galleryShareImagePath(gallery.slug), await pictureOf(image.thumb_2x, async () => site));
     images += 1;

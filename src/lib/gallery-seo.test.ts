@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Gallery, GalleryImage } from './galleries.ts';
+import type { GalleryImage } from './galleries.ts';
+import type { SnapshotGallery } from './snapshot.ts';
 import { galleryDescription, galleryJsonLd, isIndexable, shareableImage } from './gallery-seo.ts';
 
-const gallery = (rating: 'PG' | 'X', description = 'Mood pieces.') =>
-  ({ id: 1, slug: 'field-studies', title: 'Field Studies', description, rating }) as Gallery;
+const gallery = (rating: 'PG' | 'X', description = 'Mood pieces.', hero: GalleryImage | null = null) =>
+  ({ id: 1, slug: 'field-studies', title: 'Field Studies', description, rating, hero }) as SnapshotGallery;
 const image = {
   id: 3,
   title: 'Duck study',
@@ -43,6 +44,16 @@ describe('gallery structured data (ImageGallery)', () => {
     });
   });
 
+  it("names the hero (the chosen image, else the first) as the page's primary image, for a PG gallery only", () => {
+    const hero = { ...image, id: 9, title: 'Chosen' };
+    const data = galleryJsonLd(gallery('PG', '', hero), [image], 'https://example.com/g/', 'https://example.com', author);
+    expect(data.primaryImageOfPage).toMatchObject({ name: 'Chosen', contentUrl: 'https://example.com/api/uploads/galleries/duck.png' });
+    expect(data.image?.map((listed) => listed.name)).toEqual(['Duck study']);
+    expect(galleryJsonLd(gallery('X', '', hero), [], 'https://example.com/g/', 'https://example.com', author)).not.toHaveProperty(
+      'primaryImageOfPage',
+    );
+  });
+
   it('names no licence the author has not set', () => {
     const data = galleryJsonLd(gallery('PG'), [image], 'https://example.com/g/', 'https://example.com', {
       ...author,
@@ -58,9 +69,9 @@ describe('gallery structured data (ImageGallery)', () => {
     expect(JSON.stringify(data)).not.toContain('duck');
     expect(isIndexable(gallery('X'))).toBe(false);
     expect(isIndexable(gallery('PG'))).toBe(true);
-    expect(shareableImage(gallery('X'), [image])).toBeNull();
-    expect(shareableImage(gallery('PG'), [image])).toBe(image);
-    expect(shareableImage(gallery('PG'), [])).toBeNull();
+    expect(shareableImage(gallery('X', '', image))).toBeNull();
+    expect(shareableImage(gallery('PG', '', image))).toBe(image);
+    expect(shareableImage(gallery('PG'))).toBeNull();
   });
 
   it('describes a gallery without a description, and cuts a long one at 160 characters', () => {

@@ -5,6 +5,7 @@
 import { truncate } from './chapter-text.ts';
 import type { Gallery, GalleryImage } from './galleries.ts';
 import { descriptionText } from './gallery-display.ts';
+import type { SnapshotGallery } from './snapshot.ts';
 import type { AuthorProfile } from './profile.ts';
 import { absoluteUrl, pixels } from './seo.ts';
 
@@ -17,9 +18,9 @@ export function isIndexable(gallery: Pick<Gallery, 'rating'>): boolean {
   return gallery.rating === 'PG';
 }
 
-/** The image a gallery's share preview is made from: the first of a PG gallery; none for an X gallery. */
-export function shareableImage<Image>(gallery: Pick<Gallery, 'rating'>, images: readonly Image[]): Image | null {
-  return isIndexable(gallery) ? (images[0] ?? null) : null;
+/** The image a gallery's share preview is made from: the hero of a PG gallery; none for an X gallery. */
+export function shareableImage(gallery: Pick<SnapshotGallery, 'rating' | 'hero'>): GalleryImage | null {
+  return isIndexable(gallery) ? gallery.hero : null;
 }
 
 type Author = Pick<AuthorProfile, 'name' | 'image_license_url'>;
@@ -42,7 +43,15 @@ function imageObject(image: GalleryImage, origin: string, author: Author) {
   };
 }
 
-export function galleryJsonLd(gallery: Gallery, images: GalleryImage[], pageUrl: string, origin: string, author: Author) {
+/** `images`: those the page shows; the hero is the page's primary image. */
+export function galleryJsonLd(
+  gallery: Gallery & Pick<SnapshotGallery, 'hero'>,
+  images: GalleryImage[],
+  pageUrl: string,
+  origin: string,
+  author: Author,
+) {
+  const indexable = isIndexable(gallery);
   return {
     '@context': 'https://schema.org',
     '@type': 'ImageGallery',
@@ -51,6 +60,7 @@ export function galleryJsonLd(gallery: Gallery, images: GalleryImage[], pageUrl:
     url: pageUrl,
     inLanguage: 'en-US',
     author: { '@type': 'Person', name: author.name, url: `${origin}/` },
-    ...(isIndexable(gallery) && { image: images.map((image) => imageObject(image, origin, author)) }),
+    ...(indexable && gallery.hero && { primaryImageOfPage: imageObject(gallery.hero, origin, author) }),
+    ...(indexable && { image: images.map((image) => imageObject(image, origin, author)) }),
   };
 }

@@ -39,6 +39,8 @@ export interface SnapshotStory extends Story {
 export interface SnapshotGallery extends Gallery {
   /** The first PUBLIC_IMAGE_PAGE_SIZE images, in the order the API lists them. */
   images: GalleryImage[];
+  /** The chosen hero, else the first image (it may lie beyond the first page); null: no images. */
+  hero: GalleryImage | null;
 }
 
 export interface ContentSnapshot {

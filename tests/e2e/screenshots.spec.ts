@@ -192,6 +192,13 @@ for (const theme of THEMES) {
     await page.locator('.image-card').first().getByRole('button', { name: /^Edit/ }).click();
     await shoot(page, `admin-gallery-image-form-${theme}`);
     await page.getByRole('dialog', { name: 'Edit Image' }).getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .locator('.image-card')
+      .first()
+      .getByRole('button', { name: /^Move to/ })
+      .click();
+    await shoot(page, `admin-gallery-image-move-${theme}`);
+    await page.getByRole('dialog', { name: /^Move/ }).getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: `Delete Screens in ${theme}` }).click();
     await shoot(page, `admin-gallery-delete-${theme}`);

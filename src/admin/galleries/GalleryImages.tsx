@@ -1,5 +1,6 @@
-// The images of the selected gallery: the upload area, then the grid, 100 to a page, with Edit
-// and Delete on each image. Every change refreshes the gallery list too (counts, the hero).
+// The images of the selected gallery: the upload area, then the grid, 100 to a page, in the
+// gallery's order, each image with its drag handle, Use as hero, Move to…, Edit and Delete.
+// Every change refreshes the gallery list too (counts, the hero).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImage } from '#lib/galleries.ts';
@@ -12,6 +13,8 @@ import { galleryApi, galleryImagesQuery } from './api.ts';
 import { GalleryUpload } from './GalleryUpload.tsx';
 import { ImageCard } from './ImageCard.tsx';
 import { ImageForm } from './ImageForm.tsx';
+import { ImageOrder, useImageMoves } from './ImageOrder.tsx';
+import { MoveImageForm } from './MoveImageForm.tsx';
 import { countOf } from '#lib/counts.ts';
 
 export function GalleryImages({ gallery }: { gallery: Gallery }) {
@@ -19,6 +22,7 @@ export function GalleryImages({ gallery }: { gallery: Gallery }) {
   // The page shown stays until the next one arrives, so the pager does not jump.
   const { data, error: loadError } = useQuery({ ...galleryImagesQuery(gallery.id, page), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<GalleryImage | null>(null);
+  const [moving, setMoving] = useState<GalleryImage | null>(null);
   const [notice, showNotice] = useNotice();
   const { confirm, dialog } = useConfirm();
   const queryClient = useQueryClient();
@@ -37,6 +41,17 @@ export function GalleryImages({ gallery }: { gallery: Gallery }) {
     onSuccess: () => showNotice({ kind: 'success', text: 'Image deleted successfully!' }),
     onError: (error) => showNotice({ kind: 'error', text: namedFailure(error, 'Failed to delete image') }),
   });
+
+  const moves = useImageMoves(gallery.id, page);
+  const failed = (action: string) => (error: Error) => showNotice({ kind: 'error', text: namedFailure(error, `Failed to ${action}`) });
+  const hero = useSave({
+    mutationFn: (image: GalleryImage) => galleryApi.setHero(gallery.id, image.id),
+    invalidates: [queryKeys.galleries],
+    onSuccess: (_answer, image) => showNotice({ kind: 'success', text: `“${image.title}” is now the hero.` }),
+    onError: failed('choose the hero'),
+  });
+  const isHero = (image: GalleryImage, index: number) =>
+    gallery.hero_image_id === null ? page === 1 && index === 0 : gallery.hero_image_id === image.id;
 
   async function remove(image: GalleryImage) {
     if (await confirm(`Delete the image "${image.title}"?`)) deletion.mutate(image);
@@ -61,11 +76,23 @@ export function GalleryImages({ gallery }: { gallery: Gallery }) {
       ) : images.length === 0 ? (
         <p className="muted">No images in this gallery</p>
       ) : (
-        <ul className="image-grid">
-          {images.map((image) => (
-            <ImageCard key={image.id} image={image} onEdit={setEditing} onDelete={(i) => void remove(i)} />
-          ))}
-        </ul>
+        <ImageOrder
+          images={images}
+          offset={(page - 1) * ADMIN_IMAGE_LIMIT}
+          onMove={(from, to) => moves.mutate({ images, from, to }, { onError: failed('move image') })}
+        >
+          {(image, sortable) => (
+            <ImageCard
+              image={image}
+              isHero={isHero(image, images.indexOf(image))}
+              sortable={sortable}
+              onEdit={setEditing}
+              onDelete={(i) => void remove(i)}
+              onUseAsHero={(i) => hero.mutate(i)}
+              onMoveTo={setMoving}
+            />
+          )}
+        </ImageOrder>
       )}
       {lastPage > 1 && (
         <nav className="image-pager" aria-label="Image pages">
@@ -87,6 +114,16 @@ export function GalleryImages({ gallery }: { gallery: Gallery }) {
           onSaved={() => {
             setEditing(null);
             showNotice({ kind: 'success', text: 'Image updated successfully!' });
+          }}
+        />
+      )}
+      {moving && (
+        <MoveImageForm
+          image={moving}
+          onClose={() => setMoving(null)}
+          onMoved={(to) => {
+            setMoving(null);
+            showNotice({ kind: 'success', text: `Moved “${moving.title}” to “${to.title}”.` });
           }}
         />
       )}

@@ -4,6 +4,7 @@
 // rendered as text, never as HTML.
 import type { GalleryImage, GenerationSettings } from '#lib/galleries.ts';
 import { madeWith, settingsSize } from '#lib/gallery-display.ts';
+import type { SortableParts } from './ImageOrder.tsx';
 
 /** The settings the file carried, as label/value pairs (absent ones left out). */
 export function settingsList(settings: GenerationSettings): [string, string][] {
@@ -22,16 +23,21 @@ export function settingsList(settings: GenerationSettings): [string, string][] {
 
 interface ImageCardProps {
   image: GalleryImage;
+  /** The gallery's hero: the chosen image, else the first (docs/product.md, Arranging a gallery). */
+  isHero: boolean;
+  sortable: SortableParts;
   onEdit(image: GalleryImage): void;
   onDelete(image: GalleryImage): void;
+  onUseAsHero(image: GalleryImage): void;
+  onMoveTo(image: GalleryImage): void;
 }
 
-export function ImageCard({ image, onEdit, onDelete }: ImageCardProps) {
+export function ImageCard({ image, isHero, sortable, onEdit, onDelete, onUseAsHero, onMoveTo }: ImageCardProps) {
   const settings = settingsList(image.settings);
   const tool = madeWith(image);
   const hasMetadata = tool || image.prompt || image.parameters || image.checkpoint || image.lora_weights.length > 0 || settings.length > 0;
   return (
-    <li className="card image-card">
+    <li className="card image-card" ref={sortable.ref} style={sortable.style}>
       <a className="image-card-thumb" href={image.src} target="_blank" rel="noopener">
         <img
           src={image.thumb}
@@ -47,6 +53,8 @@ export function ImageCard({ image, onEdit, onDelete }: ImageCardProps) {
       </a>
       <div className="image-card-body">
         <h3 className="image-card-title">{image.title}</h3>
+        {/* Beside the heading, not in it: the heading stays the image's title. */}
+        {isHero && <span className="badge image-hero-badge">Hero</span>}
         <p className="image-card-size muted">
           {image.width}×{image.height} px{image.alt_text ? ' · alt text set' : ''}
         </p>
@@ -112,6 +120,13 @@ export function ImageCard({ image, onEdit, onDelete }: ImageCardProps) {
           <p className="muted image-meta-none">No generation data found in this file.</p>
         )}
         <div className="row-actions">
+          {sortable.handle}
+          <button type="button" className="button button-ghost" onClick={() => onUseAsHero(image)} disabled={isHero}>
+            Use as hero<span className="visually-hidden"> {image.title}</span>
+          </button>
+          <button type="button" className="button button-ghost" onClick={() => onMoveTo(image)}>
+            Move to…<span className="visually-hidden"> {image.title}</span>
+          </button>
           <button type="button" className="button button-ghost" onClick={() => onEdit(image)}>
             Edit<span className="visually-hidden"> {image.title}</span>
           </button>

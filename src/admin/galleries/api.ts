@@ -3,7 +3,7 @@
 // to images (counts, the hero) refreshes the gallery list too (decision 0033).
 import { queryOptions } from '@tanstack/react-query';
 import type { GalleryInput } from '#functions/galleries/schema.ts';
-import type { ImageUpdateInput } from '#functions/images/schema.ts';
+import type { ImageReorderInput, ImageUpdateInput } from '#functions/images/schema.ts';
 import { apiRequest } from '#lib/api-client.ts';
 import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImagePage } from '#lib/galleries.ts';
 import { queryKeys } from '../data/keys.ts';
@@ -28,6 +28,9 @@ export const galleryApi = {
       })
     ).gallery,
   delete: (id: number) => apiRequest('/api/galleries/delete', { json: { id } }),
+  /** null: the first image in the gallery's order is the hero. */
+  setHero: (id: number, heroImageId: number | null) => apiRequest('/api/galleries/update', { json: { id, hero_image_id: heroImageId } }),
   updateImage: (input: ImageUpdateInput) => apiRequest('/api/images/gallery-update', { json: input }),
+  reorder: (input: ImageReorderInput) => apiRequest('/api/images/gallery-reorder', { json: input }),
   deleteImage: (id: number) => apiRequest('/api/images/gallery-delete', { json: { id } }),
 };
