@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Gallery, GalleryImage } from '#lib/galleries.ts';
-import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts';
+import { expectNoAxeViolations, signIn, waitForPublishedPage, watchConsoleErrors } from './helpers.ts';
 
 const PG_GALLERY = '/galleries/field-studies/';
 const X_GALLERY = '/galleries/after-dark/';
@@ -157,5 +157,6 @@ test('an upload is titled by its file name, and a hostile description stays text
     expect(errors).toEqual([]);
   } finally {
     await remove();
+    await waitForPublishedPage(page.request, '/galleries/', (html) => !html.includes(slug));
   }
 });

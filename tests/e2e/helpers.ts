@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, type Response } from '@playwright/test';
 import type { StaffRole } from '#db/types.ts';
 import { E2E_ADMIN, E2E_STAFF } from '#scripts/test/session.ts';
 import type { SinkMessage } from '#scripts/test/smtp-sink.ts';
@@ -98,4 +98,21 @@ export async function mailTo(address: string, count = 1): Promise<SinkMessage[]>
     )
     .toBeGreaterThanOrEqual(count);
   return messages;
+}
+
+/**
+ * Waits until the public site shows the last change (no build scheduled or running) and `path`
+ * passes `check`. A spec that deletes what it made calls it last, so the specs after it see no
+ * page that still names a deleted file. `request` must belong to a signed-in page.
+ */
+export async function waitForPublishedPage(request: APIRequestContext, path: string, check: (html: string) => boolean): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const { state } = await (await request.get('/api/admin/publish-state')).json();
+        return !state.publishing && check(await (await request.get(path)).text());
+      },
+      { timeout: 120_000, intervals: [500] },
+    )
+    .toBe(true);
 }
