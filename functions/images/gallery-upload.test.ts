@@ -404,6 +404,14 @@ describe('POST /api/images/gallery-upload', () => {
     expect(await rows()).toHaveLength(1);
   });
 
+  it('reads the A1111 text hidden in the alpha bits of a PNG without any text chunk', async () => {
+    const cookie = await t.signedInAs('author');
+    const gallery = await kit.insertGallery();
+    const bytes = readFileSync(new URL('../../tests/fixtures/ai-images-peers/automatic1111_stealth.png', import.meta.url));
+    const { images } = await upload(cookie, gallery, [{ name: 'stealth.png', bytes: new Uint8Array(bytes) }]);
+    expect(images[0]).toMatchObject({ generator: 'automatic1111', prompt: 'a circle', parameters: 'a square', made_with: null });
+  });
+
   it('accepts the files under "files" too', async () => {
     const cookie = await t.signedInAs('author');
     const gallery = await kit.insertGallery();

@@ -4,6 +4,7 @@
 // Pure TypeScript on the bytes, for any runtime. Never throws: unreadable, hostile or oversized
 // metadata gives what could be read, or an empty result (generator null). Asynchronous: the
 // reading works within a budget per file and yields between its steps (budget.ts).
+import type { HiddenText } from '#core/images.ts';
 import { looksLikeA1111, parseA1111 } from './a1111.ts';
 import { ReadBudget } from './budget.ts';
 import { graphFromApiPrompt } from './comfy-graph.ts';
@@ -17,6 +18,7 @@ import { parseLenientJson } from './lenient-json.ts';
 import { parseNovelAi } from './novelai.ts';
 import { readPngText } from './png-chunks.ts';
 import { emptyMetadata } from './result.ts';
+import { hiddenTexts } from './stealth.ts';
 import { parseSwarmUi } from './swarmui.ts';
 import type { GenerationMetadata } from './types.ts';
 import { readWebpExif } from './webp-exif.ts';
@@ -27,9 +29,15 @@ export type { GenerationMetadata } from './types.ts';
 const USER_COMMENT = 'exif:UserComment';
 const JPEG_COMMENT = 'jpeg:COM';
 
-export async function extractGenerationMetadata(bytes: Uint8Array, budget = new ReadBudget()): Promise<GenerationMetadata> {
+/** `hidden`: text the image processor found hidden in the pixels (stealth.ts), read when the file's texts give nothing. */
+export async function extractGenerationMetadata(
+  bytes: Uint8Array,
+  budget = new ReadBudget(),
+  hidden: HiddenText | null = null,
+): Promise<GenerationMetadata> {
   try {
-    return (await fromTexts(await readTexts(bytes, budget), budget)) ?? emptyMetadata();
+    const found = await fromTexts(await readTexts(bytes, budget), budget);
+    return found ?? (hidden && (await fromTexts(await hiddenTexts(hidden, budget), budget))) ?? emptyMetadata();
   } catch {
     // A reader bug on hostile bytes must not break an upload: no metadata is a valid outcome.
     return emptyMetadata();

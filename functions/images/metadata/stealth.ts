@@ -1,0 +1,134 @@
+// AUTOMATIC1111 "stealth" metadata (decision 49): the generation text hidden in the lowest bit
+// of each pixel's alpha (or of its red, green and blue), read column by column from the top
+// left. The bits spell a 15-letter signature (stealth_pnginfo / stealth_pngcomp in alpha,
+// stealth_rgbinfo / stealth_rgbcomp in RGB; "comp": gzip), a 32-bit length in bits, then the
+// text. Pure code on decoded pixels: each image processor hands in the pixels it decoded.
+import type { HiddenText } from '#core/images.ts';
+import type { ReadBudget } from './budget.ts';
+import { inflate } from './png-chunks.ts';
+import { parseLenientJson } from './lenient-json.ts';
+import { isRecord } from './result.ts';
+import { decodeUtf8 } from './text.ts';
+
+/**
+ * Decoded pixels, `channels` bytes each: rows top to bottom, or with `columnsFirst` columns left
+ * to right (the reading order, so the reading goes through memory in order). The first columns
+ * of an image are enough.
+ */
+export interface PixelRegion {
+  data: Uint8Array | Uint8ClampedArray;
+  width: number;
+  height: number;
+  channels: number;
+  columnsFirst?: boolean;
+}
+
+type Mode = 'alpha' | 'rgb';
+const BITS_PER_PIXEL: Record<Mode, number> = { alpha: 1, rgb: 3 };
+const SIGNATURES: Record<Mode, readonly [plain: string, gzip: string]> = {
+  alpha: ['stealth_pnginfo', 'stealth_pngcomp'],
+  rgb: ['stealth_rgbinfo', 'stealth_rgbcomp'],
+};
+const SIGNATURE_BYTES = 15;
+const HEADER_BYTES = SIGNATURE_BYTES + 4;
+/** Pixels that hold the header in either mode (alpha needs the most: one bit a pixel). */
+export const HEADER_PIXELS = HEADER_BYTES * 8;
+/**
+ * The largest hidden text read, as written (gzip or plain): real ones take a few KB, a
+ * compressed workflow some tens. It bounds the pixels read: at most 2.1 million.
+ */
+export const MAX_HIDDEN_BYTES = 256 * 1024;
+
+interface StealthHeader {
+  mode: Mode;
+  compressed: boolean;
+  /** Length of the hidden text in bytes. */
+  bytes: number;
+}
+
+/**
+ * `count` bytes of the bit stream from byte `from`, each bit the low bit of one channel, the
+ * pixels taken column by column; null when the region holds fewer bits.
+ */
+function readBytes(region: PixelRegion, mode: Mode, from: number, count: number): Uint8Array | null {
+  const { data, width, height, channels } = region;
+  const perPixel = BITS_PER_PIXEL[mode];
+  const firstBit = from * 8;
+  if (firstBit + count * 8 > width * height * perPixel) return null;
+  const out = new Uint8Array(count);
+  // Offsets of the next pixel down a column and of the next column's top pixel.
+  const down = region.columnsFirst ? channels : width * channels;
+  const across = region.columnsFirst ? height * channels : channels;
+  const first = mode === 'alpha' ? 3 : 0;
+  const pixel = Math.floor(firstBit / perPixel);
+  let channel = firstBit % perPixel;
+  let x = Math.floor(pixel / height);
+  let y = pixel % height;
+  let at = x * across + y * down + first;
+  for (let i = 0; i < count; i++) {
+    let byte = 0;
+    for (let bit = 0; bit < 8; bit++) {
+      byte = (byte << 1) | (data[at + channel]! & 1);
+      if (++channel < perPixel) continue;
+      channel = 0;
+      if (++y < height) {
+        at += down;
+      } else {
+        y = 0;
+        x++;
+        at = x * across + first;
+      }
+    }
+    out[i] = byte;
+  }
+  return out;
+}
+
+const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+
+/** The header, when the first pixels spell a signature and a length within the cap; else null. */
+export function readStealthHeader(region: PixelRegion): StealthHeader | null {
+  const modes: Mode[] = region.channels === 4 ? ['alpha', 'rgb'] : region.channels === 3 ? ['rgb'] : [];
+  for (const mode of modes) {
+    const header = readBytes(region, mode, 0, HEADER_BYTES);
+    if (!header) continue;
+    const kind = SIGNATURES[mode].indexOf(ascii(header.subarray(0, SIGNATURE_BYTES)));
+    if (kind < 0) continue;
+    const bits = new DataView(header.buffer).getUint32(SIGNATURE_BYTES);
+    // A length that is no whole number of bytes, or past the cap, is not a text this reads.
+    if (bits === 0 || bits % 8 !== 0 || bits / 8 > MAX_HIDDEN_BYTES) return null;
+    return { mode, compressed: kind === 1, bytes: bits / 8 };
+  }
+  return null;
+}
+
+/** How many pixels, column by column, hold the header and the text. */
+export function stealthPixels(header: StealthHeader): number {
+  return Math.ceil(((HEADER_BYTES + header.bytes) * 8) / BITS_PER_PIXEL[header.mode]);
+}
+
+/** The hidden text as written (gzip or plain), or null: no signature, or fewer pixels than it claims. */
+export function readStealth(region: PixelRegion): HiddenText | null {
+  const header = readStealthHeader(region);
+  if (!header) return null;
+  const bytes = readBytes(region, header.mode, HEADER_BYTES, header.bytes);
+  return bytes && { bytes, compressed: header.compressed };
+}
+
+/**
+ * The hidden text as the reader's texts, within the file's budget: A1111 writes its
+ * `parameters` text; NovelAI a JSON object of the PNG text chunks it also writes (Comment,
+ * Description, Software, Source). Empty when it does not inflate.
+ */
+export async function hiddenTexts(hidden: HiddenText, budget: ReadBudget): Promise<Map<string, string>> {
+  const bytes = hidden.compressed ? await inflate(hidden.bytes, budget, 'gzip') : budget.take(hidden.bytes.length) ? hidden.bytes : null;
+  if (bytes === null) return new Map();
+  const text = decodeUtf8(bytes);
+  if (/^\s*\{/.test(text)) {
+    await budget.step(); // the parse runs in one go
+    const chunks = parseLenientJson(text);
+    if (isRecord(chunks) && typeof chunks['Comment'] === 'string')
+      return new Map(Object.entries(chunks).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  }
+  return new Map([['parameters', text]]);
+}
