@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImageProcessor } from '#core/images.ts';
 import { sharpImages } from '#scripts/server/sharp-images.ts';
 import { extractGenerationMetadata } from './metadata/index.ts';
+import { mayHideBits } from './metadata/stealth.ts';
 import { hideText, noisePixels, withoutAlpha } from './metadata/stealth-test-pixels.ts';
 import { wasmImages } from './wasm-images.ts';
 import { nodeCodecModules } from './wasm-test-codecs.ts';
@@ -15,7 +16,7 @@ const PEERS = new URL('../../tests/fixtures/ai-images-peers/', import.meta.url);
 const A1111 = 'a lighthouse at dusk\nNegative prompt: blurry\nSteps: 20, Sampler: Euler a, CFG scale: 7, Seed: 42, Size: 512x768';
 const [WIDTH, HEIGHT] = [120, 80];
 
-type Encode = 'png' | 'webp' | 'jpeg' | 'rgb-png';
+type Encode = 'png' | 'webp' | 'lossy-webp' | 'jpeg' | 'rgb-png';
 /** An image of noise with A1111 text hidden in it (or not), encoded by sharp. */
 async function encoded(format: Encode, mode: 'alpha' | 'rgb' | 'none' = 'alpha'): Promise<Uint8Array> {
   const data = noisePixels(WIDTH, HEIGHT);
@@ -23,12 +24,29 @@ async function encoded(format: Encode, mode: 'alpha' | 'rgb' | 'none' = 'alpha')
   const channels = format === 'rgb-png' ? 3 : 4;
   const raw = channels === 3 ? withoutAlpha(data) : data;
   const image = sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels } });
-  const out = format === 'webp' ? image.webp({ lossless: true }) : format === 'jpeg' ? image.jpeg({ quality: 100 }) : image.png();
+  const out = format.endsWith('webp')
+    ? image.webp({ lossless: format === 'webp' })
+    : format === 'jpeg'
+      ? image.jpeg({ quality: 100 })
+      : image.png();
   return new Uint8Array(await out.toBuffer());
 }
 
 const readWith = async (processor: ImageProcessor, bytes: Uint8Array) =>
   extractGenerationMetadata(bytes, undefined, (await processor.renditions(bytes)).hidden);
+
+it('looks for hidden bits in PNG and lossless WebP only', async () => {
+  const looked = async (format: Encode) => mayHideBits(await encoded(format, 'none'));
+  expect([await looked('png'), await looked('rgb-png'), await looked('webp')]).toEqual([true, true, true]);
+  expect([await looked('lossy-webp'), await looked('jpeg')]).toEqual([false, false]);
+  const extended = new Uint8Array(
+    await sharp(await encoded('png', 'none'))
+      .webp({ lossless: true })
+      .withExifMerge({ IFD0: { Software: 'x' } })
+      .toBuffer(),
+  );
+  expect(mayHideBits(extended)).toBe(true); // VP8X first, then the image
+});
 
 describe.each([
   ['sharp', sharpImages],

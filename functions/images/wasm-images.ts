@@ -17,7 +17,7 @@ import { type ImageProcessor, type ImageRenditions, THUMB_2X_WIDTH, THUMB_WIDTH,
 import { checkImageBytes } from '#functions/uploads/image-bytes.ts';
 import { imageOrientation, swapsSides } from './exif-orientation.ts';
 import { withoutPngText } from './metadata/png-chunks.ts';
-import { readStealth } from './metadata/stealth.ts';
+import { mayHideBits, readStealth } from './metadata/stealth.ts';
 import { boxBlur, fitInside, orient, type Pixels, shrinkByBlocks } from './pixels.ts';
 import { FileRefused } from './upload-checks.ts';
 
@@ -92,8 +92,8 @@ async function render(bytes: Uint8Array, maxPixels: number): Promise<ImageRendit
   }
   const pixelBytes = header.format === 'png' ? withoutPngText(bytes) : bytes; // the metadata was read already
   const decoded: Pixels = await DECODERS[header.format](ownBuffer(pixelBytes).buffer as ArrayBuffer);
-  // JPEG's lossy pixels cannot keep hidden bits; the signature check alone reads 152 pixels.
-  const hidden = header.format === 'jpeg' ? null : readStealth({ ...decoded, channels: 4 });
+  // The signature check alone reads 152 pixels.
+  const hidden = mayHideBits(bytes) ? readStealth({ ...decoded, channels: 4 }) : null;
   const orientation = imageOrientation(bytes);
   const turned = swapsSides(orientation);
   const shown = turned ? { width: decoded.height, height: decoded.width } : { width: decoded.width, height: decoded.height };

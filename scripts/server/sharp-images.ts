@@ -10,7 +10,14 @@ import {
   UndecodableImageError,
 } from '#core/images.ts';
 import { withoutPngText } from '#functions/images/metadata/png-chunks.ts';
-import { HEADER_PIXELS, type PixelRegion, readStealth, readStealthHeader, stealthPixels } from '#functions/images/metadata/stealth.ts';
+import {
+  HEADER_PIXELS,
+  mayHideBits,
+  type PixelRegion,
+  readStealth,
+  readStealthHeader,
+  stealthPixels,
+} from '#functions/images/metadata/stealth.ts';
 
 /** A second guard behind the header check of the upload route: never decode more than this. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -41,9 +48,9 @@ async function firstPixels(bytes: Uint8Array, width: number, height: number, pix
   return { data, width: info.height, height: info.width, channels: info.channels, columnsFirst: true };
 }
 
-/** Text hidden in the low bits of a PNG's or WebP's pixels (decision 49), or null. */
-export async function hiddenText(bytes: Uint8Array, meta: { format?: string; width?: number; height?: number }): Promise<HiddenText | null> {
-  if ((meta.format !== 'png' && meta.format !== 'webp') || !meta.width || !meta.height) return null;
+/** Text hidden in the low bits of a PNG's or lossless WebP's pixels (decision 49), or null. */
+export async function hiddenText(bytes: Uint8Array, meta: { width?: number; height?: number }): Promise<HiddenText | null> {
+  if (!mayHideBits(bytes) || !meta.width || !meta.height) return null;
   const header = readStealthHeader(await firstPixels(bytes, meta.width, meta.height, HEADER_PIXELS));
   if (!header) return null;
   return readStealth(await firstPixels(bytes, meta.width, meta.height, stealthPixels(header)));
