@@ -40,6 +40,7 @@ describe('GET /api/images/gallery-list', () => {
         'lora_weights',
         'settings',
         'generator',
+        'made_with',
         'width',
         'height',
         'like_count',

@@ -7,6 +7,7 @@
 import type { HiddenText } from '#core/images.ts';
 import { looksLikeA1111, parseA1111 } from './a1111.ts';
 import { ReadBudget } from './budget.ts';
+import { readContentCredentials } from './c2pa.ts';
 import { graphFromApiPrompt } from './comfy-graph.ts';
 import { graphFromWorkflow } from './comfy-workflow.ts';
 import { parseComfyGraph } from './comfyui.ts';
@@ -29,15 +30,22 @@ export type { GenerationMetadata } from './types.ts';
 const USER_COMMENT = 'exif:UserComment';
 const JPEG_COMMENT = 'jpeg:COM';
 
-/** `hidden`: text the image processor found hidden in the pixels (stealth.ts), read when the file's texts give nothing. */
+/**
+ * `hidden`: text the image processor found hidden in the pixels (stealth.ts), read when the
+ * file's texts give nothing. Content credentials (c2pa.ts) add the tool they name.
+ */
 export async function extractGenerationMetadata(
   bytes: Uint8Array,
   budget = new ReadBudget(),
   hidden: HiddenText | null = null,
 ): Promise<GenerationMetadata> {
   try {
-    const found = await fromTexts(await readTexts(bytes, budget), budget);
-    return found ?? (hidden && (await fromTexts(await hiddenTexts(hidden, budget), budget))) ?? emptyMetadata();
+    const found =
+      (await fromTexts(await readTexts(bytes, budget), budget)) ?? (hidden && (await fromTexts(await hiddenTexts(hidden, budget), budget)));
+    // Content credentials name a tool but no generation: they stand alone only when nothing else was found.
+    const madeWith = await readContentCredentials(bytes, budget);
+    if (madeWith === null) return found ?? emptyMetadata();
+    return found ? { ...found, madeWith } : { ...emptyMetadata(), generator: 'c2pa', madeWith };
   } catch {
     // A reader bug on hostile bytes must not break an upload: no metadata is a valid outcome.
     return emptyMetadata();

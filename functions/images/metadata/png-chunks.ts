@@ -30,7 +30,7 @@ interface PngChunk {
 }
 
 /** The chunks up to IEND (not included), ending early at a truncated one. */
-function* pngChunks(bytes: Uint8Array): Generator<PngChunk> {
+export function* pngChunks(bytes: Uint8Array): Generator<PngChunk> {
   if (!isPng(bytes)) return;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 8;

@@ -9,6 +9,7 @@ import { inflate, isPng } from './png-chunks.ts';
 import { parseLenientJson } from './lenient-json.ts';
 import { isRecord } from './result.ts';
 import { decodeUtf8 } from './text.ts';
+import { webpChunks } from './webp-chunks.ts';
 
 /**
  * Decoded pixels, `channels` bytes each: rows top to bottom, or with `columnsFirst` columns left
@@ -86,24 +87,16 @@ function readBytes(region: PixelRegion, mode: Mode, from: number, count: number)
 
 const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);
 
-const fourCc = (bytes: Uint8Array, at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
-
 /**
  * Only lossless pixels keep hidden bits: PNG, and WebP whose image is lossless (a VP8L chunk).
  * A lossy WebP or a JPEG is not looked at, which spares its decode for the search.
  */
 export function mayHideBits(bytes: Uint8Array): boolean {
   if (isPng(bytes)) return true;
-  if (bytes.length < 12 || fourCc(bytes, 0) !== 'RIFF' || fourCc(bytes, 8) !== 'WEBP') return false;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The image chunk comes first (VP8 or VP8L), or after VP8X and its ICCP/ANIM/ALPH chunks.
-  let at = 12;
-  for (let chunks = 0; at + 8 <= bytes.length && chunks < 16; chunks++) {
-    const type = fourCc(bytes, at);
+  for (const { type } of webpChunks(bytes)) {
     if (type === 'VP8L') return true;
     if (type === 'VP8 ' || type === 'ANMF') return false;
-    const size = view.getUint32(at + 4, true);
-    at += 8 + size + (size & 1);
   }
   return false;
 }
