@@ -93,7 +93,7 @@ async function render(bytes: Uint8Array, maxPixels: number): Promise<ImageRendit
   const pixelBytes = header.format === 'png' ? withoutPngText(bytes) : bytes; // the metadata was read already
   const decoded: Pixels = await DECODERS[header.format](ownBuffer(pixelBytes).buffer as ArrayBuffer);
   // The signature check alone reads 152 pixels.
-  const hidden = mayHideBits(bytes) ? readStealth({ ...decoded, channels: 4 }) : null;
+  const hidden = mayHideBits(bytes) ? readStealth({ data: decoded.data, width: decoded.width, height: decoded.height, channels: 4 }) : null;
   const orientation = imageOrientation(bytes);
   const turned = swapsSides(orientation);
   const shown = turned ? { width: decoded.height, height: decoded.width } : { width: decoded.width, height: decoded.height };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { box, jpegWithC2pa, manifest, manifestStore, pngWithC2pa, superbox, webpWithC2pa } from './c2pa-test-files.ts';
 import { decodeCbor } from './cbor.ts';
 import { extractGenerationMetadata } from './index.ts';
+import { jpegSegments, MAX_JPEG_SEGMENTS } from './jpeg-exif.ts';
 import { madeWithName } from './made-with.ts';
 import { emptyMetadata } from './result.ts';
 import { concat, jpeg, png, tEXt, tiff, webp } from './test-files.ts';
@@ -89,6 +90,14 @@ describe('content credentials', () => {
     expect(await madeWith(pngWithC2pa(png([]), manyBoxes))).toBeNull(); // past the boxes looked at
     const huge = concat(new Uint8Array([0, 0, 0, 1]), new TextEncoder().encode('jumb'), new Uint8Array([0xff, 0, 0, 0, 0, 0, 0, 0]));
     expect(await madeWith(pngWithC2pa(png([]), huge))).toBeNull(); // a 64-bit size past the file
+  });
+
+  it('walks at most MAX_JPEG_SEGMENTS segments of a JPEG made of a million empty ones', async () => {
+    const empty = new Uint8Array(4_000_000);
+    for (let at = 0; at < empty.length; at += 4) empty.set([0xff, 0xfe, 0, 2], at);
+    const file = concat(new Uint8Array([0xff, 0xd8]), empty, jpegWithC2pa(jpeg(tiff('II', null)), chatGpt).subarray(2));
+    expect([...jpegSegments(file)]).toHaveLength(MAX_JPEG_SEGMENTS);
+    expect(await madeWith(file)).toBeNull();
   });
 
   it('decodes tags as their content and stays within the depth limit', () => {
