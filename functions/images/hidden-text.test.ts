@@ -8,6 +8,7 @@ import type { ImageProcessor } from '#core/images.ts';
 import { sharpImages } from '#scripts/server/sharp-images.ts';
 import { extractGenerationMetadata } from './metadata/index.ts';
 import { mayHideBits } from './metadata/stealth.ts';
+import { webpChunks } from './metadata/webp-chunks.ts';
 import { hideText, noisePixels, withoutAlpha } from './metadata/stealth-test-pixels.ts';
 import { wasmImages } from './wasm-images.ts';
 import { nodeCodecModules } from './wasm-test-codecs.ts';
@@ -61,6 +62,21 @@ describe.each([
       negativePrompt: 'a square',
       checkpoint: 'realisticVisionV51_v51VAE',
       settings: { width: 64, height: 64 },
+    });
+  });
+
+  it("reads NovelAI's hidden JSON from the real NovelAI WebP of the peers corpus, its EXIF removed", async () => {
+    const bytes = new Uint8Array(await readFile(new URL('novelai-curated.webp', PEERS)));
+    const exif = [...webpChunks(bytes)].find((chunk) => chunk.type === 'EXIF')!; // the last chunk
+    const stripped = bytes.slice(0, exif.data.byteOffset - bytes.byteOffset - 8);
+    new DataView(stripped.buffer).setUint32(4, stripped.length - 8, true);
+    expect((await extractGenerationMetadata(stripped)).generator).toBeNull();
+    const expected = JSON.parse(await readFile(new URL('expected.json', PEERS), 'utf8'))['novelai-curated.webp'];
+    expect(await readWith(processor, stripped)).toMatchObject({
+      generator: 'novelai',
+      prompt: expected.prompt,
+      negativePrompt: expected.negative,
+      settings: { width: 1024, height: 1024 },
     });
   });
 
