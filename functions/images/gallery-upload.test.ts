@@ -393,6 +393,24 @@ describe('POST /api/images/gallery-upload', () => {
     }
   });
 
+  it("stores the tool of the file, not of the text beside it: Civitai and NovelAI inside a UserComment, a ComfyUI graph over its save node's text", async () => {
+    const cookie = await t.signedInAs('author');
+    const gallery = await kit.insertGallery();
+    const names = ['civitai-hires.jpg', 'novelai-curated.webp', 'comfyui-comfy-image-saver.png'];
+    const peer = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/ai-images-peers/${name}`, import.meta.url)));
+    const { images, errors } = await upload(
+      cookie,
+      gallery,
+      names.map((name) => ({ name, bytes: peer(name) })),
+    );
+    expect(errors).toEqual([]);
+    expect(images).toMatchObject([
+      { generator: 'civitai', checkpoint: 'urn:air:sdxl:checkpoint:civitai:827184@2514310' },
+      { generator: 'novelai', prompt: expect.stringMatching(/^1girl, solo, hatsune miku, #テスト/) },
+      { generator: 'comfyui', checkpoint: 'waiIllustriousSDXL_v160.safetensors', prompt: expect.stringMatching(/^general, masterpiece/) },
+    ]);
+  });
+
   // Its time against the 500 ms budget is measured by `npm run bench:gallery`, not asserted here.
   it('uploads a 2 MB PNG with its metadata, thumbnails, stored file and row', async () => {
     const cookie = await t.signedInAs('author');

@@ -31,6 +31,7 @@ export function parseA1111(text: string): GenerationMetadata {
   const result = emptyMetadata();
   const civitaiResources = parseJson(settings.get('civitai resources'));
   result.generator = Array.isArray(civitaiResources) || settings.has('civitai metadata') ? 'civitai' : 'automatic1111';
+  if (settings.get('version') === 'ComfyUI') result.generator = 'comfyui'; // a ComfyUI save node's text
   result.prompt = cleanPrompt(promptLines.join('\n'));
   result.negativePrompt = cleanPrompt(negativeLines.join('\n'));
   result.checkpoint = toText(settings.get('model')) ?? civitaiCheckpoint(civitaiResources);

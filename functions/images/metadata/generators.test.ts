@@ -1,5 +1,5 @@
-// NovelAI, InvokeAI, Fooocus and SwarmUI texts in built PNG/JPEG files, and which reader the
-// dispatcher picks when a file carries several kinds of text.
+// NovelAI, InvokeAI, Fooocus and SwarmUI texts in built PNG/JPEG files (which source wins when a
+// file carries several: precedence.test.ts).
 import { describe, expect, it } from 'vitest';
 import { extractGenerationMetadata } from './index.ts';
 import { iTXt, jpeg, png, tEXt, tiff, userComment } from './test-files.ts';
@@ -181,16 +181,6 @@ describe('SwarmUI', () => {
 });
 
 describe('dispatch', () => {
-  it('A1111 parameters win over ComfyUI graphs written next to them (Image Saver style)', async () => {
-    const result = await extractGenerationMetadata(
-      png([
-        tEXt('parameters', 'from parameters\nSteps: 1, Sampler: a, CFG scale: 1'),
-        tEXt('prompt', '{"1":{"class_type":"KSampler","inputs":{}}}'),
-      ]),
-    );
-    expect(result).toMatchObject({ generator: 'automatic1111', prompt: 'from parameters' });
-  });
-
   it('a ComfyUI API prompt with no sampler falls back to the workflow', async () => {
     const result = await extractGenerationMetadata(png([tEXt('prompt', '{}'), tEXt('workflow', '{"nodes": "not a list"}')]));
     expect(result.generator).toBeNull();

@@ -1,6 +1,8 @@
 // Reads the generation metadata an AI image carries (decision 0009). The container readers
-// gather the file's metadata texts under their keys (PNG text chunks; JPEG/WebP EXIF
-// UserComment and "key:{json}" tags); the generator is then recognised by what is present.
+// gather the file's metadata texts under their keys (sources.ts); the generator is then
+// recognised by what is present. When a file carries several sources, the one that describes
+// the generation that ran wins (decision 0048): a tool's own record first, then a ComfyUI graph,
+// then an A1111-style text.
 // Pure TypeScript on the bytes, for any runtime. Never throws: unreadable, hostile or oversized
 // metadata gives what could be read, or an empty result (generator null). Asynchronous: the
 // reading works within a budget per file and yields between its steps (budget.ts).
@@ -8,27 +10,22 @@ import type { HiddenText } from '#core/images.ts';
 import { looksLikeA1111, parseA1111 } from './a1111.ts';
 import { ReadBudget } from './budget.ts';
 import { readContentCredentials } from './c2pa.ts';
+import { civitaiExtras, withCivitai } from './civitai.ts';
 import { graphFromApiPrompt } from './comfy-graph.ts';
 import { graphFromWorkflow } from './comfy-workflow.ts';
 import { parseComfyGraph } from './comfyui.ts';
-import { readExif } from './exif.ts';
 import { parseFooocus } from './fooocus.ts';
 import { parseInvokeAi, parseInvokeAiDream, parseInvokeAiLegacy } from './invokeai.ts';
-import { readJpegMetadata } from './jpeg-exif.ts';
-import { parseLenientJson } from './lenient-json.ts';
+import { parseHfSpace, parseRuinedFooocus } from './json-parameters.ts';
 import { parseNovelAi } from './novelai.ts';
-import { readPngText } from './png-chunks.ts';
 import { emptyMetadata } from './result.ts';
-import { hiddenTexts } from './stealth.ts';
+import { JPEG_COMMENT, MetadataSources, readSources, USER_COMMENT } from './sources.ts';
+import { hiddenText } from './stealth.ts';
 import { parseSwarmUi } from './swarmui.ts';
+import { withTensorArt } from './tensorart.ts';
 import type { GenerationMetadata } from './types.ts';
-import { readWebpExif } from './webp-exif.ts';
 
 export type { GenerationMetadata } from './types.ts';
-
-/** Keys under which JPEG/WebP text is filed next to the PNG chunk keywords. */
-const USER_COMMENT = 'exif:UserComment';
-const JPEG_COMMENT = 'jpeg:COM';
 
 /**
  * `hidden`: text the image processor found hidden in the pixels (stealth.ts), read when the
@@ -40,8 +37,7 @@ export async function extractGenerationMetadata(
   hidden: HiddenText | null = null,
 ): Promise<GenerationMetadata> {
   try {
-    const found =
-      (await fromTexts(await readTexts(bytes, budget), budget)) ?? (hidden && (await fromTexts(await hiddenTexts(hidden, budget), budget)));
+    const found = (await fromSources(await readSources(bytes, budget), budget)) ?? (await fromHiddenText(hidden, budget));
     // Content credentials name a tool but no generation: they stand alone only when nothing else was found.
     const madeWith = await readContentCredentials(bytes, budget);
     if (madeWith === null) return found ?? emptyMetadata();
@@ -52,71 +48,86 @@ export async function extractGenerationMetadata(
   }
 }
 
-async function readTexts(bytes: Uint8Array, budget: ReadBudget): Promise<Map<string, string>> {
-  const texts = await readPngText(bytes, budget);
-  if (texts.size > 0) return texts;
-  const jpeg = readJpegMetadata(bytes);
-  if (jpeg.comment !== null) texts.set(JPEG_COMMENT, jpeg.comment);
-  const tiff = jpeg.exif ?? readWebpExif(bytes);
-  if (tiff) {
-    const exif = readExif(tiff);
-    if (exif.userComment !== null) texts.set(USER_COMMENT, exif.userComment);
-    // ComfyUI's WebP writer: Model = "prompt:{…}", Make = "workflow:{…}".
-    for (const text of exif.tagTexts) {
-      const match = /^\s*(\w+):\s*([[{][\s\S]*)$/.exec(text);
-      if (match && !texts.has(match[1]!.toLowerCase())) texts.set(match[1]!.toLowerCase(), match[2]!);
-    }
-  }
-  return texts;
+async function fromSources(sources: MetadataSources, budget: ReadBudget): Promise<GenerationMetadata | null> {
+  return (await fromOwnRecord(sources)) ?? (await fromGraph(sources, budget)) ?? fromText(sources);
 }
 
-async function fromTexts(texts: Map<string, string>, budget: ReadBudget): Promise<GenerationMetadata | null> {
-  const parsed = new Map<string, unknown>(); // each text is parsed at most once
-  /** A text's JSON, each parse a step of its own; nothing once the time is spent. */
-  const json = async (key: string) => {
-    if (!parsed.has(key)) {
-      const text = texts.get(key);
-      const isJson = text !== undefined && /^\s*[[{]/.test(text);
-      if (isJson) await budget.step();
-      parsed.set(key, isJson && !budget.outOfTime ? parseLenientJson(text) : undefined);
-    }
-    return parsed.get(key);
-  };
-  const freeTexts = ['parameters', USER_COMMENT, JPEG_COMMENT].filter((key) => texts.has(key));
+/**
+ * The text hidden in the pixels: A1111 writes its `parameters` text there; NovelAI a JSON object
+ * of its text chunks, unwrapped like a comment's.
+ */
+async function fromHiddenText(hidden: HiddenText | null, budget: ReadBudget): Promise<GenerationMetadata | null> {
+  const text = hidden && (await hiddenText(hidden, budget));
+  if (!text) return null;
+  const sources = new MetadataSources(new Map([['parameters', text]]), budget);
+  await sources.unwrap('parameters');
+  return fromSources(sources, budget);
+}
 
-  const swarmKeys = texts.has('sui_image_params') ? ['sui_image_params'] : freeTexts;
+/** Records only one tool writes, under its own keys or with its own JSON keys. */
+async function fromOwnRecord(sources: MetadataSources): Promise<GenerationMetadata | null> {
+  const swarmKeys = sources.has('sui_image_params') ? ['sui_image_params'] : ['parameters', USER_COMMENT, JPEG_COMMENT];
   for (const key of swarmKeys) {
-    const source = await json(key);
+    const source = await sources.json(key);
     const swarm = parseSwarmUi(key === 'sui_image_params' ? { sui_image_params: source } : source);
     if (swarm) return swarm;
   }
 
-  if (texts.has('invokeai_metadata')) return parseInvokeAi(await json('invokeai_metadata'));
-  if (texts.has('sd-metadata')) return parseInvokeAiLegacy(await json('sd-metadata'));
-  const dream = texts.get('Dream') ?? texts.get('dream');
+  if (sources.has('invokeai_metadata')) return parseInvokeAi(await sources.json('invokeai_metadata'));
+  if (sources.has('sd-metadata')) return parseInvokeAiLegacy(await sources.json('sd-metadata'));
+  const dream = sources.text('Dream') ?? sources.text('dream');
   if (dream !== undefined) return parseInvokeAiDream(dream);
 
-  if (texts.has('Comment') && (texts.get('Software') === 'NovelAI' || texts.has('Description'))) {
-    const novelai = parseNovelAi(texts.get('Description'), await json('Comment'), texts.get('Source'));
+  if (sources.has('Comment') && (sources.text('Software') === 'NovelAI' || sources.has('Description'))) {
+    const novelai = parseNovelAi(sources.text('Description'), await sources.json('Comment'), sources.text('Source'));
     if (novelai) return novelai;
   }
 
-  const fooocus = parseFooocus(await json('parameters'));
-  if (fooocus) return fooocus;
-  const parameters = texts.get('parameters');
-  if (parameters !== undefined && texts.get('fooocus_scheme') === 'a1111') return { ...parseA1111(parameters), generator: 'fooocus' };
-  if (parameters !== undefined && !/^\s*[[{]/.test(parameters)) return parseA1111(parameters);
-  for (const key of [USER_COMMENT, JPEG_COMMENT]) {
-    const text = texts.get(key);
-    if (text !== undefined && looksLikeA1111(text)) return parseA1111(text);
+  for (const key of ['parameters', USER_COMMENT]) {
+    const json = await sources.json(key);
+    const found = parseFooocus(json) ?? parseRuinedFooocus(json) ?? parseHfSpace(json);
+    if (found) return found;
   }
+  const parameters = sources.text('parameters');
+  if (parameters !== undefined && sources.text('fooocus_scheme') === 'a1111') return { ...parseA1111(parameters), generator: 'fooocus' };
+  return null;
+}
 
-  // Building a graph and walking it are steps of their own: each is bounded (comfy-graph.ts).
-  const apiGraph = graphFromApiPrompt(await json('prompt'));
-  await budget.step();
-  const fromApi = apiGraph ? parseComfyGraph(apiGraph) : null;
-  if (fromApi) return fromApi;
-  const uiGraph = graphFromWorkflow(await json('workflow'));
-  await budget.step();
-  return uiGraph ? parseComfyGraph(uiGraph) : null;
+/**
+ * A ComfyUI graph is the program that ran, so it wins over a text written next to it (save nodes
+ * write A1111-style text from unwired defaults). Building a graph and walking it are steps of
+ * their own: each is bounded (comfy-graph.ts).
+ */
+async function fromGraph(sources: MetadataSources, budget: ReadBudget): Promise<GenerationMetadata | null> {
+  const api = await sources.json('prompt');
+  const apiGraph = graphFromApiPrompt(api);
+  if (apiGraph) await budget.step();
+  let reading = apiGraph ? parseComfyGraph(apiGraph) : null;
+  if (!reading && sources.has('workflow')) {
+    const uiGraph = graphFromWorkflow(await sources.json('workflow'));
+    await budget.step();
+    reading = uiGraph ? parseComfyGraph(uiGraph) : null;
+  }
+  if (sources.has('generation_data')) return withTensorArt(reading, await sources.json('generation_data'));
+  const civitai = await civitaiExtras(api, sources);
+  return civitai ? withCivitai(reading, civitai) : reading;
+}
+
+/** A1111-style text: the `parameters` chunk, or a JPEG/WebP comment. */
+function fromText(sources: MetadataSources): GenerationMetadata | null {
+  const parameters = sources.text('parameters');
+  if (parameters !== undefined && !/^\s*[[{]/.test(parameters)) return withoutUnwiredDefaults(parseA1111(parameters));
+  for (const key of [USER_COMMENT, JPEG_COMMENT]) {
+    const text = sources.text(key);
+    if (text !== undefined && looksLikeA1111(text)) return withoutUnwiredDefaults(parseA1111(text));
+  }
+  return null;
+}
+
+/**
+ * A ComfyUI save node with nothing wired to it writes its own widget defaults, its prompt the
+ * placeholder "unknown": none of it describes the image, so only the tool is kept.
+ */
+function withoutUnwiredDefaults(reading: GenerationMetadata): GenerationMetadata {
+  return reading.generator === 'comfyui' && reading.prompt === 'unknown' ? { ...emptyMetadata(), generator: 'comfyui' } : reading;
 }

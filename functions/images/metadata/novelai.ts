@@ -7,7 +7,9 @@ export function parseNovelAi(description: string | undefined, comment: unknown, 
   if (!isRecord(comment)) return null;
   const result = emptyMetadata();
   result.generator = 'novelai';
-  result.prompt = cleanPrompt(description) ?? cleanPrompt(comment.prompt) ?? cleanPrompt(v4Caption(comment.v4_prompt));
+  // The WebP writer starts Description with NULs.
+  result.prompt =
+    cleanPrompt(description?.replaceAll('\0', '')) ?? cleanPrompt(comment.prompt) ?? cleanPrompt(v4Caption(comment.v4_prompt));
   result.negativePrompt = cleanPrompt(comment.uc) ?? cleanPrompt(v4Caption(comment.v4_negative_prompt));
   result.checkpoint = toText(source);
   result.settings = {

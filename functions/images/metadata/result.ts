@@ -63,3 +63,20 @@ export function addLora(loras: LoraUse[], name: unknown, weight: number | null):
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Completes a reading with what another source of the same file says, where the reading has
+ * nothing: its own values always win (they describe the generation that ran).
+ */
+export function fillGaps(reading: GenerationMetadata, other: GenerationMetadata): GenerationMetadata {
+  const settings: Record<string, unknown> = { ...reading.settings };
+  for (const [key, value] of Object.entries(other.settings)) if (settings[key] == null && value != null) settings[key] = value;
+  return {
+    ...reading,
+    prompt: reading.prompt ?? other.prompt,
+    negativePrompt: reading.negativePrompt ?? other.negativePrompt,
+    checkpoint: reading.checkpoint ?? other.checkpoint,
+    loras: reading.loras.length > 0 ? reading.loras : other.loras,
+    settings: settings as unknown as GenerationSettings,
+  };
+}

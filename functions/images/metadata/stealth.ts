@@ -6,8 +6,6 @@
 import type { HiddenText } from '#core/images.ts';
 import type { ReadBudget } from './budget.ts';
 import { inflate, isPng } from './png-chunks.ts';
-import { parseLenientJson } from './lenient-json.ts';
-import { isRecord } from './result.ts';
 import { decodeUtf8 } from './text.ts';
 import { webpChunks } from './webp-chunks.ts';
 
@@ -130,20 +128,8 @@ export function readStealth(region: PixelRegion): HiddenText | null {
   return bytes && { bytes, compressed: header.compressed };
 }
 
-/**
- * The hidden text as the reader's texts, within the file's budget: A1111 writes its
- * `parameters` text; NovelAI a JSON object of the PNG text chunks it also writes (Comment,
- * Description, Software, Source). Empty when it does not inflate.
- */
-export async function hiddenTexts(hidden: HiddenText, budget: ReadBudget): Promise<Map<string, string>> {
+/** The hidden text as text, within the file's budget; null when it does not inflate. */
+export async function hiddenText(hidden: HiddenText, budget: ReadBudget): Promise<string | null> {
   const bytes = hidden.compressed ? await inflate(hidden.bytes, budget, 'gzip') : budget.take(hidden.bytes.length) ? hidden.bytes : null;
-  if (bytes === null) return new Map();
-  const text = decodeUtf8(bytes);
-  if (/^\s*\{/.test(text)) {
-    await budget.step(); // the parse runs in one go
-    const chunks = parseLenientJson(text);
-    if (isRecord(chunks) && typeof chunks['Comment'] === 'string')
-      return new Map(Object.entries(chunks).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  }
-  return new Map([['parameters', text]]);
+  return bytes && decodeUtf8(bytes);
 }

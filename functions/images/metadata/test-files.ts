@@ -135,3 +135,23 @@ export function webp(exif: Uint8Array): Uint8Array {
   new DataView(size.buffer).setUint32(0, body.length, true);
   return concat(latin1('RIFF'), size, body);
 }
+
+/** A JPEG and a WebP whose EXIF UserComment is the text, or the JSON of anything else (UTF-16, as save nodes write it). */
+export function inUserComment(content: unknown): { jpeg: Uint8Array; webp: Uint8Array } {
+  const exif = tiff('II', userComment(typeof content === 'string' ? content : JSON.stringify(content), 'utf-16le'));
+  return { jpeg: jpeg(exif), webp: webp(exif) };
+}
+
+/**
+ * The same record as each container keeps it: a PNG with a text chunk per member (objects as
+ * JSON text), and a JPEG and a WebP with the whole record as one JSON object in the UserComment.
+ */
+export function inEveryContainer(record: Record<string, unknown>): [string, Uint8Array][] {
+  const chunks = Object.entries(record).map(([key, value]) => iTXt(key, typeof value === 'string' ? value : JSON.stringify(value)));
+  const { jpeg, webp } = inUserComment(record);
+  return [
+    ['PNG', png(chunks)],
+    ['JPEG', jpeg],
+    ['WebP', webp],
+  ];
+}
