@@ -10,7 +10,7 @@ import { extractGenerationMetadata } from '#functions/images/metadata/index.ts';
 import { MAX_HIDDEN_BYTES, readStealth } from '#functions/images/metadata/stealth.ts';
 import { hideText } from '#functions/images/metadata/stealth-test-pixels.ts';
 import { GALLERY_IMAGE_MAX_BYTES } from '#functions/images/upload-checks.ts';
-import { hiddenText } from '#scripts/server/sharp-images.ts';
+import { findHiddenText } from '#scripts/server/sharp-images.ts';
 
 const PEERS = new URL('../../tests/fixtures/ai-images-peers/', import.meta.url);
 const RUNS = 15;
@@ -49,7 +49,7 @@ export async function measurePeerFiles(): Promise<string[]> {
     const bytes = new Uint8Array(fs.readFileSync(new URL(name, PEERS)));
     const read = await timed(() => extractGenerationMetadata(bytes));
     const meta = await sharp(bytes).metadata();
-    const hidden = await timed(() => hiddenText(bytes, meta));
+    const hidden = await timed(() => findHiddenText(bytes, meta));
     const generator = read.result.generator ?? (await extractGenerationMetadata(bytes, undefined, hidden.result)).generator;
     const hiddenCell = meta.format === 'jpeg' ? 'n/a' : `${ms(hidden.ms)}${hidden.result ? ' (found)' : ''}`;
     lines.push(`| ${name} | ${Math.round(bytes.length / 1024)} | ${generator ?? '—'} | ${ms(read.ms)} | ${hiddenCell} |`);
@@ -83,8 +83,8 @@ export async function measureStealthWorstCase(): Promise<string[]> {
     .png()
     .toBuffer();
   const meta = await sharp(png).metadata();
-  const full = await timed(() => hiddenText(png, meta), 5);
-  const none = await timed(() => hiddenText(plain, meta), 5);
+  const full = await timed(() => findHiddenText(png, meta), 5);
+  const none = await timed(() => findHiddenText(plain, meta), 5);
   if (full.result?.bytes.length !== MAX_HIDDEN_BYTES) throw new Error('the worst case hid no text the reader found');
   return [
     `| stealth reader, ${SIDE}×${SIDE} RGBA PNG of ${(png.length / 1024 / 1024).toFixed(1)} MB | median | event loop held at most |`,

@@ -49,7 +49,7 @@ async function firstPixels(bytes: Uint8Array, width: number, height: number, pix
 }
 
 /** Text hidden in the low bits of a PNG's or lossless WebP's pixels (decision 49), or null. */
-export async function hiddenText(bytes: Uint8Array, meta: { width?: number; height?: number }): Promise<HiddenText | null> {
+export async function findHiddenText(bytes: Uint8Array, meta: { width?: number; height?: number }): Promise<HiddenText | null> {
   if (!mayHideBits(bytes) || !meta.width || !meta.height) return null;
   const header = readStealthHeader(await firstPixels(bytes, meta.width, meta.height, HEADER_PIXELS));
   if (!header) return null;
@@ -63,7 +63,7 @@ async function render(bytes: Uint8Array): Promise<ImageRenditions> {
   const input = open(pixelBytes);
   const meta = await input.metadata();
   // Beside the renditions; a failure there is the renditions' to report.
-  const hidden = hiddenText(pixelBytes, meta).catch(() => null);
+  const hidden = findHiddenText(pixelBytes, meta).catch(() => null);
   const { data, info } = await input.autoOrient().resize(box(THUMB_2X_WIDTH)).raw().toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const [thumb2x, thumb, tiny] = await Promise.all([

@@ -20,7 +20,7 @@ import { parseHfSpace, parseRuinedFooocus } from './json-parameters.ts';
 import { parseNovelAi } from './novelai.ts';
 import { emptyMetadata } from './result.ts';
 import { JPEG_COMMENT, MetadataSources, readSources, USER_COMMENT } from './sources.ts';
-import { hiddenText } from './stealth.ts';
+import { decodeHiddenText } from './stealth.ts';
 import { parseSwarmUi } from './swarmui.ts';
 import { withTensorArt } from './tensorart.ts';
 import type { GenerationMetadata } from './types.ts';
@@ -57,7 +57,7 @@ async function fromSources(sources: MetadataSources, budget: ReadBudget): Promis
  * of its text chunks, unwrapped like a comment's.
  */
 async function fromHiddenText(hidden: HiddenText | null, budget: ReadBudget): Promise<GenerationMetadata | null> {
-  const text = hidden && (await hiddenText(hidden, budget));
+  const text = hidden && (await decodeHiddenText(hidden, budget));
   if (!text) return null;
   const sources = new MetadataSources(new Map([['parameters', text]]), budget);
   await sources.unwrap('parameters');

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { hiddenText } from '#scripts/server/sharp-images.ts';
+import { findHiddenText } from '#scripts/server/sharp-images.ts';
 import { extractGenerationMetadata } from './index.ts';
 import type { GenerationMetadata } from './types.ts';
 
@@ -12,7 +12,7 @@ const CORPUS = new URL('../../../tests/fixtures/ai-images-peers/', import.meta.u
 /** As the upload reads a file: with the text its image processor finds hidden in the pixels (decision 49). */
 async function read(name: string): Promise<GenerationMetadata> {
   const bytes = new Uint8Array(readFileSync(new URL(name, CORPUS)));
-  return extractGenerationMetadata(bytes, undefined, await hiddenText(bytes, await sharp(bytes).metadata()));
+  return extractGenerationMetadata(bytes, undefined, await findHiddenText(bytes, await sharp(bytes).metadata()));
 }
 
 type Field = 'generator' | 'prompt' | 'negative' | 'checkpoint' | 'loras' | 'width' | 'height';

@@ -129,7 +129,7 @@ export function readStealth(region: PixelRegion): HiddenText | null {
 }
 
 /** The hidden text as text, within the file's budget; null when it does not inflate. */
-export async function hiddenText(hidden: HiddenText, budget: ReadBudget): Promise<string | null> {
+export async function decodeHiddenText(hidden: HiddenText, budget: ReadBudget): Promise<string | null> {
   const bytes = hidden.compressed ? await inflate(hidden.bytes, budget, 'gzip') : budget.take(hidden.bytes.length) ? hidden.bytes : null;
   return bytes && decodeUtf8(bytes);
 }
