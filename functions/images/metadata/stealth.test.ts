@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { extractGenerationMetadata } from './index.ts';
 import { MAX_HIDDEN_BYTES, readStealth, type PixelRegion } from './stealth.ts';
 import { hideText, noisePixels, withoutAlpha } from './stealth-test-pixels.ts';
+import { MAX_TEXT_BYTES } from './text.ts';
 import { png, tEXt } from './test-files.ts';
 
 const A1111 =
@@ -85,6 +86,12 @@ describe('readStealth and the reader', () => {
     expect(hidden({ claimedBits: 64 * 48 })).toBeNull();
     expect(hidden({ claimedBits: 0 })).toBeNull();
     expect(hidden({ claimedBits: 13 })).toBeNull();
+  });
+
+  it('a hidden gzip bomb is inflated only up to the one-text cap, and gives no metadata', async () => {
+    const bomb = hidden({ compressed: true }, `${A1111}\n${'x'.repeat(MAX_TEXT_BYTES)}`, [256, 256]);
+    expect(bomb!.bytes.length).toBeLessThan(10_000);
+    expect((await extractGenerationMetadata(EMPTY_FILE, undefined, bomb)).generator).toBeNull();
   });
 
   it('a gzip text cut short, or an unknown text, gives no metadata', async () => {
