@@ -12,6 +12,17 @@ export interface ImageRenditions {
   thumb2x: Uint8Array;
   /** A tiny blurred WebP as a `data:image/webp;base64,…` URL, a few hundred bytes. */
   placeholder: string;
+  /**
+   * Text hidden in the low bits of the pixels (A1111 "stealth" metadata, decision 49), as
+   * written; null when the pixels hold none. Read from the pixels decoded for the renditions.
+   */
+  hidden: HiddenText | null;
+}
+
+/** Hidden text as found in the pixels: gzip-compressed or plain UTF-8. */
+export interface HiddenText {
+  bytes: Uint8Array;
+  compressed: boolean;
 }
 
 export interface ImageProcessor {

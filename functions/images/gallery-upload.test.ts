@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { remoteTarget, useApiTestContext } from '#scripts/test/api.ts';
 import { expectError, FORBIDDEN, SIGN_IN } from '#functions/chapters/test-kit.ts';
 import type { ImageProcessor } from '#core/images.ts';
+import { jpegWithC2pa, manifest, manifestStore, pngWithC2pa } from './metadata/c2pa-test-files.ts';
 import { extractGenerationMetadata } from './metadata/index.ts';
 import {
   GALLERY_NOT_FOUND,
@@ -420,6 +421,28 @@ describe('POST /api/images/gallery-upload', () => {
     expect(images[0]).toMatchObject({ original_name: 'enslo-comfyui.png', generator: 'comfyui' });
     expect(images[0]!['prompt']).toBeTruthy();
     expect(await rows()).toHaveLength(1);
+  });
+
+  it('reads the A1111 text hidden in the alpha bits of a PNG without any text chunk', async () => {
+    const cookie = await t.signedInAs('author');
+    const gallery = await kit.insertGallery();
+    const bytes = readFileSync(new URL('../../tests/fixtures/ai-images-peers/automatic1111_stealth.png', import.meta.url));
+    const { images } = await upload(cookie, gallery, [{ name: 'stealth.png', bytes: new Uint8Array(bytes) }]);
+    expect(images[0]).toMatchObject({ generator: 'automatic1111', prompt: 'a circle', parameters: 'a square', made_with: null });
+  });
+
+  it('stores the tool content credentials name, in PNG and JPEG uploads, and shows it alone', async () => {
+    const cookie = await t.signedInAs('author');
+    const gallery = await kit.insertGallery();
+    const store = manifestStore(manifest({ generator: 'ChatGPT' }));
+    const files = [
+      { name: 'chatgpt.png', bytes: pngWithC2pa(await pngBytes(), store) },
+      { name: 'chatgpt.jpg', bytes: jpegWithC2pa(await jpegBytes(), store, 120), type: 'image/jpeg' },
+    ];
+    const { images, errors } = await upload(cookie, gallery, files);
+    expect(errors).toEqual([]);
+    for (const image of images) expect(image).toMatchObject({ generator: 'c2pa', made_with: 'ChatGPT', prompt: null, checkpoint: null });
+    expect((await rows()).map((row) => row.made_with)).toEqual(['ChatGPT', 'ChatGPT']);
   });
 
   it('accepts the files under "files" too', async () => {

@@ -2,6 +2,7 @@
 // the file, so it is untrusted: text is stored as plain text (the pages render it as text), NUL
 // characters (which Postgres text cannot hold) are dropped, and sizes are capped so a
 // multi-megabyte workflow cannot bloat the row or the search index.
+import type { HiddenText } from '#core/images.ts';
 import type { GenerationSettings, LoraUse } from '#lib/galleries.ts';
 import { extractGenerationMetadata, type GenerationMetadata } from './metadata/index.ts';
 import { emptyMetadata } from './metadata/result.ts';
@@ -12,6 +13,8 @@ const PROMPT_MAX_LENGTH = 20_000;
 const CHECKPOINT_MAX_LENGTH = 500;
 const NAME_MAX_LENGTH = 200;
 const SETTING_MAX_LENGTH = 100;
+/** The gallery_images.made_with column's limit. */
+const MADE_WITH_MAX_LENGTH = 100;
 const MAX_LORAS = 50;
 
 function plainText(value: string | null, max: number): string | null {
@@ -55,18 +58,18 @@ function cleanLoras(loras: readonly LoraUse[]): LoraUse[] {
 }
 
 /** The reader never throws by contract; this guard keeps an upload safe even if it did. */
-async function readMetadata(bytes: Uint8Array): Promise<GenerationMetadata> {
+async function readMetadata(bytes: Uint8Array, hidden: HiddenText | null): Promise<GenerationMetadata> {
   try {
-    return await extractGenerationMetadata(bytes);
+    return await extractGenerationMetadata(bytes, undefined, hidden);
   } catch (error) {
     console.error('[gallery-upload] metadata reader failed:', error);
     return emptyMetadata();
   }
 }
 
-/** The metadata columns of a new gallery_images row. */
-export async function metadataColumns(bytes: Uint8Array) {
-  const metadata = await readMetadata(bytes);
+/** The metadata columns of a new gallery_images row; `hidden`: text the image processor found in the pixels. */
+export async function metadataColumns(bytes: Uint8Array, hidden: HiddenText | null = null) {
+  const metadata = await readMetadata(bytes, hidden);
   const loras = cleanLoras(metadata.loras);
   return {
     generator: metadata.generator,
@@ -76,5 +79,6 @@ export async function metadataColumns(bytes: Uint8Array) {
     loras: loras.map((lora) => lora.name),
     lora_weights: JSON.stringify(loras),
     settings: JSON.stringify(cleanSettings(metadata.settings)),
+    made_with: plainText(metadata.madeWith ?? null, MADE_WITH_MAX_LENGTH)?.trim() || null,
   };
 }

@@ -76,7 +76,7 @@ export async function storeGalleryImage(deps: UploadDeps, galleryId: number, fil
       width: renditions.width,
       height: renditions.height,
       storage_keys: files.map((f) => f.key),
-      ...(await metadataColumns(bytes)),
+      ...(await metadataColumns(bytes, renditions.hidden)),
     });
   } catch (error) {
     await deleteStoredFiles(

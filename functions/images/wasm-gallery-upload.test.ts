@@ -37,6 +37,14 @@ describe('gallery upload with the WASM image processor', () => {
     expect(new Uint8Array(await (await t.call(image.src)).arrayBuffer())).toEqual(original);
   });
 
+  it('reads the A1111 text hidden in the alpha bits of a PNG without any text chunk', async () => {
+    const cookie = await t.signedInAs('author');
+    const gallery = await kit.insertGallery();
+    const bytes = await readFile(new URL('../../tests/fixtures/ai-images-peers/automatic1111_stealth.png', import.meta.url));
+    const res = await uploadImages(t, cookie, gallery, [{ name: 'stealth.png', bytes: new Uint8Array(bytes) }]);
+    expect((await res.json()).images[0]).toMatchObject({ generator: 'automatic1111', prompt: 'a circle', parameters: 'a square' });
+  });
+
   it('refuses an image over its pixel limit by name and reason, storing nothing', async () => {
     t.deps.images = wasmImages(nodeCodecModules, 1_000_000);
     const storage = recordStorage(t);

@@ -17,6 +17,7 @@ import { type ImageProcessor, type ImageRenditions, THUMB_2X_WIDTH, THUMB_WIDTH,
 import { checkImageBytes } from '#functions/uploads/image-bytes.ts';
 import { imageOrientation, swapsSides } from './exif-orientation.ts';
 import { withoutPngText } from './metadata/png-chunks.ts';
+import { mayHideBits, readStealth } from './metadata/stealth.ts';
 import { boxBlur, fitInside, orient, type Pixels, shrinkByBlocks } from './pixels.ts';
 import { FileRefused } from './upload-checks.ts';
 
@@ -91,6 +92,8 @@ async function render(bytes: Uint8Array, maxPixels: number): Promise<ImageRendit
   }
   const pixelBytes = header.format === 'png' ? withoutPngText(bytes) : bytes; // the metadata was read already
   const decoded: Pixels = await DECODERS[header.format](ownBuffer(pixelBytes).buffer as ArrayBuffer);
+  // The signature check alone reads 152 pixels.
+  const hidden = mayHideBits(bytes) ? readStealth({ data: decoded.data, width: decoded.width, height: decoded.height, channels: 4 }) : null;
   const orientation = imageOrientation(bytes);
   const turned = swapsSides(orientation);
   const shown = turned ? { width: decoded.height, height: decoded.width } : { width: decoded.width, height: decoded.height };
@@ -106,7 +109,7 @@ async function render(bytes: Uint8Array, maxPixels: number): Promise<ImageRendit
   const thumb2x = await webp(upright, 80);
   const thumb = await webp(await scaleTo(upright, small.width, small.height), 78);
   const placeholder = await webp(boxBlur(await scaleTo(upright, tiny.width, tiny.height)), 40);
-  return { ...shown, thumb, thumb2x, placeholder: `data:image/webp;base64,${toBase64(placeholder)}` };
+  return { ...shown, thumb, thumb2x, placeholder: `data:image/webp;base64,${toBase64(placeholder)}`, hidden };
 }
 
 export function wasmImages(loadModules: () => Promise<WasmCodecModules>, maxPixels = WASM_MAX_PIXELS): ImageProcessor {

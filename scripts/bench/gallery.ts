@@ -3,7 +3,8 @@
 // 10,000 images across 20 galleries: p95 of a search and of a page of 20, and the time to upload
 // a 2 MB PNG (metadata, thumbnails, storage, row). Part 2, the real server with the demo content
 // plus a page of uploaded images: Lighthouse (mobile, median of BENCH_RUNS, default 3) on the
-// gallery list and a gallery page. Prints one table. Everything listens on 127.0.0.1; every
+// gallery list and a gallery page. Part 3 (gallery-metadata.ts): the metadata read time of each
+// file of the peers corpus and the stealth reader's worst case on 25 megapixels. Prints one table. Everything listens on 127.0.0.1; every
 // process started here is stopped by its PID, also on failure.
 // Budget: search p95 <= 50 ms, page p95 <= 20 ms, upload <= 500 ms, gallery page 100 in
 // accessibility, best practices and SEO, >= 95 performance, no layout shift.
@@ -19,6 +20,7 @@ import { migrateToLatest } from '#db/migrate.ts';
 import { LocalFolderStorage } from '#scripts/server/local-storage.ts';
 import { sharpImages } from '#scripts/server/sharp-images.ts';
 import { BENCH_SEARCHES, generatedArt, generatedPng, insertGalleryCatalogue } from './gallery-data.ts';
+import { measurePeerFiles, measureStealthWorstCase } from './gallery-metadata.ts';
 import { CATEGORIES, measurePageMedian, type PageMeasure } from './lighthouse-run.ts';
 import { runBounded, stopAll } from './processes.ts';
 import { api, startSiteServer, waitForPublished } from './site-server.ts';
@@ -146,7 +148,7 @@ async function measurePages(): Promise<{ name: string; measure: PageMeasure }[]>
   return measured;
 }
 
-function printTables(timings: Timings[], pages: { name: string; measure: PageMeasure }[]): void {
+function printTables(timings: Timings[], pages: { name: string; measure: PageMeasure }[], metadata: string[]): void {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`\nAPI on the embedded database (PGlite), ${GALLERIES * IMAGES_PER_GALLERY} images in ${GALLERIES} galleries`);
   console.log('| call | median | p95 | max | budget |');
@@ -168,12 +170,16 @@ function printTables(timings: Timings[], pages: { name: string; measure: PageMea
     if (m.failing.length > 0) console.log(`  audits under 0.9 in some run: ${m.failing.join(', ')}`);
   }
   console.log('budget: search p95 <= 50 ms, page p95 <= 20 ms, upload <= 500 ms; gallery page Perf >= 95, A11y/BP/SEO 100, CLS 0');
+  console.log(
+    `\nMetadata reading (tests/fixtures/ai-images-peers/, median of runs; no budget, goal: stealth under 300 ms)\n${metadata.join('\n')}`,
+  );
 }
 
 async function main(): Promise<void> {
+  const metadata = [...(await measurePeerFiles()), '', ...(await measureStealthWorstCase())];
   const timings = await measureApi();
   const pages = await measurePages();
-  printTables(timings, pages);
+  printTables(timings, pages, metadata);
 }
 
 async function cleanUp(): Promise<void> {
@@ -181,5 +187,5 @@ async function cleanUp(): Promise<void> {
   fs.rmSync(temp, { recursive: true, force: true });
 }
 
-// Bounded: catalogue and requests (~3 min on a slow machine), start-up, uploads, 2 pages x RUNS Lighthouse runs.
-await runBounded('bench:gallery', (300 + 360 + 2 * RUNS * 90) * 1000, main, cleanUp);
+// Bounded: metadata (~1 min), catalogue and requests (~3 min on a slow machine), start-up, uploads, 2 pages x RUNS Lighthouse runs.
+await runBounded('bench:gallery', (60 + 300 + 360 + 2 * RUNS * 90) * 1000, main, cleanUp);

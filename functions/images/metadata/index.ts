@@ -6,8 +6,10 @@
 // Pure TypeScript on the bytes, for any runtime. Never throws: unreadable, hostile or oversized
 // metadata gives what could be read, or an empty result (generator null). Asynchronous: the
 // reading works within a budget per file and yields between its steps (budget.ts).
+import type { HiddenText } from '#core/images.ts';
 import { looksLikeA1111, parseA1111 } from './a1111.ts';
 import { ReadBudget } from './budget.ts';
+import { readContentCredentials } from './c2pa.ts';
 import { civitaiExtras, withCivitai } from './civitai.ts';
 import { graphFromApiPrompt } from './comfy-graph.ts';
 import { graphFromWorkflow } from './comfy-workflow.ts';
@@ -17,21 +19,49 @@ import { parseInvokeAi, parseInvokeAiDream, parseInvokeAiLegacy } from './invoke
 import { parseHfSpace, parseRuinedFooocus } from './json-parameters.ts';
 import { parseNovelAi } from './novelai.ts';
 import { emptyMetadata } from './result.ts';
-import { JPEG_COMMENT, type MetadataSources, readSources, USER_COMMENT } from './sources.ts';
+import { JPEG_COMMENT, MetadataSources, readSources, USER_COMMENT } from './sources.ts';
+import { decodeHiddenText } from './stealth.ts';
 import { parseSwarmUi } from './swarmui.ts';
 import { withTensorArt } from './tensorart.ts';
 import type { GenerationMetadata } from './types.ts';
 
 export type { GenerationMetadata } from './types.ts';
 
-export async function extractGenerationMetadata(bytes: Uint8Array, budget = new ReadBudget()): Promise<GenerationMetadata> {
+/**
+ * `hidden`: text the image processor found hidden in the pixels (stealth.ts), read when the
+ * file's texts give nothing. Content credentials (c2pa.ts) add the tool they name.
+ */
+export async function extractGenerationMetadata(
+  bytes: Uint8Array,
+  budget = new ReadBudget(),
+  hidden: HiddenText | null = null,
+): Promise<GenerationMetadata> {
   try {
-    const sources = await readSources(bytes, budget);
-    return (await fromOwnRecord(sources)) ?? (await fromGraph(sources, budget)) ?? fromText(sources) ?? emptyMetadata();
+    const found = (await fromSources(await readSources(bytes, budget), budget)) ?? (await fromHiddenText(hidden, budget));
+    // Content credentials name a tool but no generation: they stand alone only when nothing else was found.
+    const madeWith = await readContentCredentials(bytes, budget);
+    if (madeWith === null) return found ?? emptyMetadata();
+    return found ? { ...found, madeWith } : { ...emptyMetadata(), generator: 'c2pa', madeWith };
   } catch {
     // A reader bug on hostile bytes must not break an upload: no metadata is a valid outcome.
     return emptyMetadata();
   }
+}
+
+async function fromSources(sources: MetadataSources, budget: ReadBudget): Promise<GenerationMetadata | null> {
+  return (await fromOwnRecord(sources)) ?? (await fromGraph(sources, budget)) ?? fromText(sources);
+}
+
+/**
+ * The text hidden in the pixels: A1111 writes its `parameters` text there; NovelAI a JSON object
+ * of its text chunks, unwrapped like a comment's.
+ */
+async function fromHiddenText(hidden: HiddenText | null, budget: ReadBudget): Promise<GenerationMetadata | null> {
+  const text = hidden && (await decodeHiddenText(hidden, budget));
+  if (!text) return null;
+  const sources = new MetadataSources(new Map([['parameters', text]]), budget);
+  await sources.unwrap('parameters');
+  return fromSources(sources, budget);
 }
 
 /** Records only one tool writes, under its own keys or with its own JSON keys. */

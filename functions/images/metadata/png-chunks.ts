@@ -2,7 +2,7 @@
 // after IDAT). Never throws: a truncated or malformed chunk ends the walk with what was read.
 // Reading is budgeted per file (budget.ts): compressed text is inflated in small pushes that stop
 // the moment the budget is passed, and the walk yields to the event loop between steps.
-import { Unzlib } from 'fflate';
+import { Gunzip, Unzlib } from 'fflate';
 import { concatBytes } from '#core/bytes.ts';
 import { ReadBudget } from './budget.ts';
 import { MAX_TEXT_BYTES, decodeLatin1, decodeLegacyText, decodeUtf8 } from './text.ts';
@@ -30,7 +30,7 @@ interface PngChunk {
 }
 
 /** The chunks up to IEND (not included), ending early at a truncated one. */
-function* pngChunks(bytes: Uint8Array): Generator<PngChunk> {
+export function* pngChunks(bytes: Uint8Array): Generator<PngChunk> {
   if (!isPng(bytes)) return;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 8;
@@ -100,17 +100,17 @@ async function readTextChunk(type: number, data: Uint8Array, budget: ReadBudget)
 const INFLATE_SLICE = 1024;
 
 /**
- * zlib inflate in small pushes. Every piece of output is taken from the file's budget in the
+ * zlib (or gzip) inflate in small pushes. Every piece of output is taken from the file's budget in the
  * inflater's data callback, and the inflating stops at the first piece that would pass that
  * budget or the one-text cap, so a zip bomb costs at most the budget; between pushes the event
  * loop gets its turns. null when nothing came out or a limit was reached (a text cut short
  * would be read wrongly); a damaged stream keeps what inflated before the damage.
  */
-export async function inflate(data: Uint8Array, budget: ReadBudget): Promise<Uint8Array | null> {
+export async function inflate(data: Uint8Array, budget: ReadBudget, wrapper: 'zlib' | 'gzip' = 'zlib'): Promise<Uint8Array | null> {
   const parts: Uint8Array[] = [];
   let total = 0;
   let cut = false;
-  const stream = new Unzlib((piece) => {
+  const stream = new (wrapper === 'gzip' ? Gunzip : Unzlib)((piece) => {
     total += piece.length;
     cut ||= total > MAX_TEXT_BYTES || !budget.take(piece.length);
     if (!cut) parts.push(piece);
