@@ -60,6 +60,8 @@ interface Fixture {
   revisionId: number;
   galleryId: number;
   imageId: number;
+  /** A second image of the gallery, for moves relative to a neighbour. */
+  neighbourId: number;
   commentId: number;
   banId: number;
   subscriberId: number;
@@ -98,6 +100,7 @@ const ROUTES: Record<string, RouteRule> = {
     send: async (fx) => ({ body: galleryUploadForm(fx.galleryId, [{ name: 'new.png', bytes: await pngBytes() }]) }),
   },
   'POST /api/images/gallery-update': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.imageId, title: 'Renamed' } }) },
+  'POST /api/images/gallery-reorder': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.imageId, after_id: fx.neighbourId } }) },
   'POST /api/images/gallery-delete': { roles: CONTENT_ROLES, send: (fx) => ({ json: { id: fx.imageId } }) },
 
   // Stories and chapters
@@ -216,11 +219,16 @@ async function insertFixture(): Promise<Fixture> {
     .values({ slug: 'gallery-one', title: 'Gallery one', rating: 'PG' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { id: imageId } = await db
-    .insertInto('gallery_images')
-    .values({ gallery_id: galleryId, src: '/images/a.png' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const [imageId, neighbourId] = (
+    await db
+      .insertInto('gallery_images')
+      .values([
+        { gallery_id: galleryId, src: '/images/a.png' },
+        { gallery_id: galleryId, src: '/images/b.png' },
+      ])
+      .returning('id')
+      .execute()
+  ).map((row) => row.id);
   const { id: commentId } = await db
     .insertInto('chapter_comments')
     .values({ chapter_id: chapterId, content: 'Hi' })
@@ -237,7 +245,7 @@ async function insertFixture(): Promise<Fixture> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.deps.storage.put(`general/${UPLOADED_FILE}`, await pngBytes(), 'image/png');
-  return { storyId, chapterId, revisionId, galleryId, imageId, commentId, banId, subscriberId };
+  return { storyId, chapterId, revisionId, galleryId, imageId: imageId!, neighbourId: neighbourId!, commentId, banId, subscriberId };
 }
 
 let passwordHash: Promise<string> | undefined;
