@@ -60,7 +60,7 @@ test('the admin uploads a gallery image and sees what was read from it', async (
   await expect(row).toContainText('Done', { timeout: 60_000 });
   await expect(page.locator('.gallery-upload .notice')).toHaveText('Images uploaded successfully!');
 
-  const card = page.locator('.image-card', { has: page.getByRole('heading', { name: 'swarm.jpg', exact: true }) });
+  const card = page.locator('.image-card', { has: page.getByRole('heading', { name: 'swarm', exact: true }) });
   await expect(card).toContainText('waiIllustriousSDXL_v160');
   await expect(card.locator('.image-meta-prompt').first()).toHaveText(
     'general, masterpiece, best quality, amazing quality, 1girl, solo, hatsune miku, #テスト',
