@@ -10,6 +10,16 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/**
+ * Refetches `queryKey` after a change. A load already under way began before the change, and a
+ * query's first load would be reused instead of asked again (a gallery opened and uploaded to at
+ * once showed no images): it is cancelled first, so the answer comes from after the change.
+ */
+export async function refetchAfterChange(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}
+
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     defaultOptions: {
@@ -21,9 +31,9 @@ export function createQueryClient(): QueryClient {
     },
     mutationCache: new MutationCache({
       onSuccess: (_data, _variables, _result, mutation) => {
-        void client.invalidateQueries({ queryKey: queryKeys.publishState });
+        void refetchAfterChange(client, queryKeys.publishState);
         // Awaited: the save stays pending until the lists it changed show the change.
-        return Promise.all((mutation.meta?.invalidates ?? []).map((queryKey) => client.invalidateQueries({ queryKey })));
+        return Promise.all((mutation.meta?.invalidates ?? []).map((queryKey) => refetchAfterChange(client, queryKey)));
       },
     }),
   });

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { ADMIN_IMAGE_LIMIT, type Gallery, type GalleryImage } from '#lib/galleries.ts';
 import { useConfirm } from '../Modal.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
+import { refetchAfterChange } from '../data/client.ts';
 import { namedFailure } from '../data/failure.ts';
 import { queryKeys } from '../data/keys.ts';
 import { useSave } from '../data/useSave.ts';
@@ -66,8 +67,8 @@ export function GalleryImages({ gallery }: { gallery: Gallery }) {
       <GalleryUpload
         galleryId={gallery.id}
         onUploaded={() => {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.galleries });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.publishState });
+          void refetchAfterChange(queryClient, queryKeys.galleries);
+          void refetchAfterChange(queryClient, queryKeys.publishState);
         }}
       />
       <NoticeBanner notice={loadError ? { kind: 'error', text: namedFailure(loadError, 'Failed to load images') } : notice} />
