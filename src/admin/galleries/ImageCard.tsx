@@ -38,6 +38,7 @@ export function ImageCard({ image, isHero, sortable, onEdit, onDelete, onUseAsHe
   const hasMetadata = tool || image.prompt || image.parameters || image.checkpoint || image.lora_weights.length > 0 || settings.length > 0;
   return (
     <li className="card image-card" ref={sortable.ref} style={sortable.style}>
+      {sortable.handle}
       <a className="image-card-thumb" href={image.src} target="_blank" rel="noopener">
         <img
           src={image.thumb}
@@ -120,7 +121,6 @@ export function ImageCard({ image, isHero, sortable, onEdit, onDelete, onUseAsHe
           <p className="muted image-meta-none">No generation data found in this file.</p>
         )}
         <div className="row-actions">
-          {sortable.handle}
           <button type="button" className="button button-ghost" onClick={() => onUseAsHero(image)} disabled={isHero}>
             Use as hero<span className="visually-hidden"> {image.title}</span>
           </button>
