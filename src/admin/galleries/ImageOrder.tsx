@@ -3,21 +3,13 @@
 // arrow keys to move, Space or Enter to drop, Escape to cancel), as the chapter list does. A drop
 // is sent as "right before" or "right after" the image now in that place (decision 0050), shown
 // at once and put right by the server's answer.
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import type { Announcements, DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useRef } from 'react';
 import type { GalleryImage, GalleryImagePage } from '#lib/galleries.ts';
+import { SortableArea } from '../SortableArea.tsx';
 import { queryKeys } from '../data/keys.ts';
 import { useSave } from '../data/useSave.ts';
 import { galleryApi, galleryImagesQuery } from './api.ts';
@@ -79,7 +71,6 @@ interface ImageOrderProps {
 }
 
 export function ImageOrder({ images, offset, onMove, children }: ImageOrderProps) {
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const indexOf = (id: unknown) => images.findIndex((image) => image.id === id);
   const titleOf = (id: unknown) => images[indexOf(id)]?.title ?? '';
   const placeOf = (id: unknown) => offset + indexOf(id) + 1;
@@ -97,27 +88,20 @@ export function ImageOrder({ images, offset, onMove, children }: ImageOrderProps
   }
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
+    <SortableArea
+      itemName="an image"
+      ids={images.map((image) => image.id)}
+      strategy={rectSortingStrategy}
+      announcements={announcements}
       onDragEnd={dropped}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To move an image, press Space or Enter, move it with the arrow keys, then press Space or Enter to drop it or Escape to cancel.',
-        },
-      }}
     >
-      <SortableContext items={images.map((image) => image.id)} strategy={rectSortingStrategy}>
-        <ul className="image-grid">
-          {images.map((image) => (
-            <SortableImage key={image.id} image={image}>
-              {(parts) => children(image, parts)}
-            </SortableImage>
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
+      <ul className="image-grid">
+        {images.map((image) => (
+          <SortableImage key={image.id} image={image}>
+            {(parts) => children(image, parts)}
+          </SortableImage>
+        ))}
+      </ul>
+    </SortableArea>
   );
 }

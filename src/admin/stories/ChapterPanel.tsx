@@ -4,21 +4,13 @@
 // the story. 'Add Chapter' and Edit open the editor; 'Bulk Upload'; 'Release schedule' sets the
 // story's recurring schedule. The list is the query of this story's id, so an answer about
 // another story never shows here.
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { Announcements, DragEndEvent } from '@dnd-kit/core';
+import { verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminChapterSummary, Story } from '#lib/stories.ts';
 import { useConfirm } from '../Modal.tsx';
+import { SortableArea } from '../SortableArea.tsx';
 import { NoticeBanner, useNotice } from '../components.tsx';
 import { failureText } from '../data/failure.ts';
 import { useAuthorTimeZone } from '../data/queries.ts';
@@ -41,7 +33,6 @@ export function ChapterPanel({ story }: { story: Story }) {
   const timeZone = useAuthorTimeZone();
   const [notice, showNotice] = useNotice();
   const { confirm, dialog } = useConfirm();
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   // A row that moved is rendered anew: its button gets the focus back, or the other one at an end of the list.
   useEffect(() => {
@@ -120,35 +111,28 @@ export function ChapterPanel({ story }: { story: Story }) {
         <>
           <ChapterFilterBar chapters={chapters} filter={filter} onChange={setFilter} />
           {!sortable && <p className="muted chapter-filter-note">Show all chapters to reorder them.</p>}
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
+          <SortableArea
+            itemName="a chapter"
+            ids={shown.map((chapter) => chapter.id)}
+            strategy={verticalListSortingStrategy}
+            announcements={announcements}
             onDragEnd={dropped}
-            accessibility={{
-              announcements,
-              screenReaderInstructions: {
-                draggable:
-                  'To move a chapter, press Space or Enter, move it with the arrow keys, then press Space or Enter to drop it or Escape to cancel.',
-              },
-            }}
           >
-            <SortableContext items={shown.map((chapter) => chapter.id)} strategy={verticalListSortingStrategy}>
-              <ol className="chapter-list">
-                {shown.map((chapter, index) => (
-                  <ChapterRow
-                    key={chapter.id}
-                    storyId={story.id}
-                    chapter={chapter}
-                    timeZone={timeZone}
-                    sortable={sortable}
-                    onMoveUp={sortable && index > 0 ? () => moveByButton(chapter, index, 'up') : null}
-                    onMoveDown={sortable && index < shown.length - 1 ? () => moveByButton(chapter, index, 'down') : null}
-                    onDelete={() => void remove(chapter)}
-                  />
-                ))}
-              </ol>
-            </SortableContext>
-          </DndContext>
+            <ol className="chapter-list">
+              {shown.map((chapter, index) => (
+                <ChapterRow
+                  key={chapter.id}
+                  storyId={story.id}
+                  chapter={chapter}
+                  timeZone={timeZone}
+                  sortable={sortable}
+                  onMoveUp={sortable && index > 0 ? () => moveByButton(chapter, index, 'up') : null}
+                  onMoveDown={sortable && index < shown.length - 1 ? () => moveByButton(chapter, index, 'down') : null}
+                  onDelete={() => void remove(chapter)}
+                />
+              ))}
+            </ol>
+          </SortableArea>
         </>
       )}
       {scheduling && (
