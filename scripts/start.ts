@@ -20,6 +20,7 @@ import { settleInterruptedWrites } from './server/interrupted-writes.ts';
 import { removeLeftoverSpools } from './server/temp-spool.ts';
 import { openDatabase } from './server/open-database.ts';
 import { loadSessionSecret } from './server/session-secret.ts';
+import { removeUnusedChapterTexts, writeChapterTexts } from './server/content-files.ts';
 import { buildStaticSite } from './server/site-builder.ts';
 import { SitePublisher } from './server/site-publisher.ts';
 
@@ -67,15 +68,13 @@ async function main(): Promise<void> {
     sitesDir: path.join(config.dataDir, 'site'),
     debounceMs: config.rebuildDebounceMs,
     log,
-    build: async (outDir, signal) =>
-      buildStaticSite({
-        projectRoot,
-        outDir,
-        snapshot: await readContentSnapshot(database.db, new Date(), { followByEmail: Boolean(config.mail) }),
-        siteUrl: config.siteUrl,
-        signal,
-        readImage,
-      }),
+    build: async (outDir, signal) => {
+      const snapshot = await readContentSnapshot(database.db, new Date(), { followByEmail: Boolean(config.mail) });
+      const textsDir = path.join(config.dataDir, 'site', 'texts');
+      await writeChapterTexts(database.db, textsDir, snapshot);
+      await buildStaticSite({ projectRoot, outDir, snapshot, textsDir, siteUrl: config.siteUrl, signal, readImage });
+      await removeUnusedChapterTexts(textsDir, snapshot);
+    },
   });
   cleanups.push(() => publisher.stop());
   // A site published before a restart is served at once and refreshed in the background;

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { readChapterTextsFrom } from '#lib/chapter-texts.ts';
 import type { ReadImage } from '#lib/epub/index.ts';
 import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { siteImageReader, writeStoryEpubs } from './epub-files.ts';
@@ -29,7 +30,9 @@ export interface BuildOptions {
   projectRoot: string;
   /** Where the finished site goes; an existing folder there is replaced. */
   outDir: string;
+  /** The content index; the texts of its chapters are in `textsDir` (scripts/server/content-files.ts). */
   snapshot: ContentSnapshot;
+  textsDir: string;
   siteUrl: string;
   /** Kills the build when aborted (the server is stopping). */
   signal?: AbortSignal | undefined;
@@ -37,7 +40,15 @@ export interface BuildOptions {
   readImage?: ReadImage | undefined;
 }
 
-export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, signal, readImage }: BuildOptions): Promise<void> {
+export async function buildStaticSite({
+  projectRoot,
+  outDir,
+  snapshot,
+  textsDir,
+  siteUrl,
+  signal,
+  readImage,
+}: BuildOptions): Promise<void> {
   const stagingRoot = path.join(projectRoot, '.site', 'staging');
   await fs.mkdir(stagingRoot, { recursive: true });
   // Named after the process that owns it, so a later build can tell what a killed one left behind.
@@ -47,13 +58,18 @@ export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, 
   await removeAbandonedStaging(stagingRoot, owner);
   await fs.writeFile(snapshotFile, JSON.stringify(snapshot));
   try {
-    await runAstroBuild(projectRoot, { CONTENT_SNAPSHOT: snapshotFile, SITE_OUT_DIR: staging, SITE_URL: siteUrl }, signal);
+    await runAstroBuild(
+      projectRoot,
+      { CONTENT_SNAPSHOT: snapshotFile, CONTENT_TEXTS: textsDir, SITE_OUT_DIR: staging, SITE_URL: siteUrl },
+      signal,
+    );
     // Astro removes its prerender chunks after a successful build; never publish them anyway.
     await fs.rm(path.join(staging, '.prerender'), { recursive: true, force: true });
     const images = readImage ?? siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: null });
-    await writeStoryEpubs(staging, snapshot, siteUrl, images);
+    const readText = readChapterTextsFrom(textsDir);
+    await writeStoryEpubs(staging, snapshot, siteUrl, images, readText);
     await writeShareImages(staging, snapshot, images);
-    await writeSearchIndex(staging, snapshot);
+    await writeSearchIndex(staging, snapshot, readText);
     await writeServiceWorker(staging);
     signal?.throwIfAborted();
     // Compressed once here instead of on every request (static-site.ts serves the copies).
