@@ -10,7 +10,7 @@ import { listFiles } from './site-links.ts';
 /** Where the server-side publishing code lives, relative to the project. */
 const SERVER_CODE = ['scripts/server', 'src/lib', 'package-lock.json'];
 
-export async function codeVersion(assetsDir: string, projectRoot: string): Promise<string> {
+export async function codeVersion(bundleDirs: readonly string[], projectRoot: string): Promise<string> {
   const hash = createHash('sha256');
   const add = async (root: string, files: string[]) => {
     for (const file of files.sort())
@@ -19,7 +19,7 @@ export async function codeVersion(assetsDir: string, projectRoot: string): Promi
         .update('\0')
         .update(await fs.readFile(path.join(root, file)));
   };
-  await add(assetsDir, await listFiles(assetsDir));
+  for (const dir of bundleDirs) await add(dir, await listFiles(dir));
   for (const entry of SERVER_CODE) {
     const full = path.join(projectRoot, entry);
     const isDir = (await fs.stat(full)).isDirectory();

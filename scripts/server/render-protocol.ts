@@ -1,6 +1,20 @@
-// The messages between the server and its render service (render-service-integration.ts runs
-// inside `astro build`, render-service.ts starts it and sends the jobs).
+// The render service's files and messages: render-service-integration.ts keeps Astro's prerender
+// bundle with its build state, render-worker.ts renders with it, render-service.ts starts both
+// and sends the jobs.
 import type { RouteData } from 'astro';
+
+/** The build state the bundle's renderer reads, kept beside the bundle. */
+export const BUNDLE_STATE = 'render-state.json';
+
+export interface BundleState {
+  /** The bundle's entry module (it exports Astro's build app). */
+  entry: string;
+  /** Astro's page data by page key: only their styles are read when rendering. */
+  pages: [string, { styles: unknown }][];
+  entrySpecifiers: [string, string][];
+  /** Scripts integrations add to every page's head. */
+  scripts: unknown[];
+}
 
 /** Every job names the content it renders: the content index file and the chapter texts folder. */
 interface ContentFiles {
@@ -23,8 +37,7 @@ export interface PagePath {
 }
 
 export type RenderReply =
-  /** The service is ready; `assetsDir` holds the bundle's scripts, styles and public files. */
-  | { type: 'ready'; assetsDir: string }
+  | { type: 'ready' }
   | { type: 'paths'; id: number; paths: PagePath[] }
   /** The files written for each page, relative to the job's folder (compressed copies included). */
   | { type: 'rendered'; id: number; pages: Record<string, string[]> }

@@ -1,141 +1,63 @@
-// The render service inside `astro build` (docs/decisions/0051-incremental-publishing.md): with
-// SITE_RENDER_SERVICE=1 and an IPC channel to the server, Astro bundles the site as always (pages,
-// islands, styles, public files) and then, instead of rendering every page once, this prerenderer
-// keeps the bundle loaded and renders the pages the server asks for, publish after publish, with
-// Astro's own renderer: a page has one template whether it is rendered alone or in a full build.
-// Each job names a content index and a texts folder (src/lib/content.ts reads them again when they
-// change) and the folder to write into; pages are written as Astro's static build writes them, with
-// the island style moved into <head> (island-styles.ts) and compressed copies beside them.
+// Keeps the page renderer that `astro build` makes (docs/decisions/0051-incremental-publishing.md).
+// With SITE_RENDER_BUNDLE naming a folder, Astro bundles the site as always (pages, islands, styles,
+// public files into its outDir) and then, instead of rendering every page, this prerenderer copies
+// Astro's prerender bundle into that folder with the little build state its renderer reads (each
+// page's inline styles, the scripts of the head), and Astro ends with no page written. The render
+// worker (render-worker.ts) loads the bundle in a small process of its own and renders the pages
+// each publish asks for with Astro's own renderer, so a page has one template whether it is
+// rendered alone or in a full build. The bundling process itself exits: its memory (the bundler's
+// native memory, hundreds of MB) goes back at once.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AstroIntegration, AstroPrerenderer } from 'astro';
-import { moveIslandStyle } from './island-styles.ts';
-import { precompressFiles } from './precompress.ts';
-import type { RenderReply, RenderRequest, RoutedPath } from './render-protocol.ts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { BUNDLE_STATE, type BundleState } from './render-protocol.ts';
 
-/** Pages rendered at once: rendering awaits text files and compression, so a few overlap well. */
-const CONCURRENCY = 4;
-/** Astro's status-code pages are written as /404.html, not /404/index.html. */
-const STATUS_CODE_PAGES = new Set(['/404', '/500']);
-
+/** What Astro's build app is given before it renders (its internals and options), as far as rendering reads them. */
 interface BuildApp {
-  routeCache: { clearAll(): void };
+  setInternals(internals: { pagesByKeys: Map<string, { styles: unknown }>; entrySpecifierToBundleMap: Map<string, string> }): void;
+  setOptions(options: { settings: { scripts: unknown[] } }): void;
 }
 
 export function renderService(): AstroIntegration {
-  let origin = 'http://localhost:4321';
   let outDir = '';
   return {
-    name: 'author-site:render-service',
+    name: 'author-site:render-bundle',
     hooks: {
       'astro:config:done': ({ config }) => {
-        if (config.site) origin = new URL(config.site).origin;
         outDir = fileURLToPath(config.outDir);
       },
       'astro:build:start': ({ setPrerenderer }) => {
-        if (process.env['SITE_RENDER_SERVICE'] !== '1' || !process.send) return;
+        const bundleDir = process.env['SITE_RENDER_BUNDLE'];
+        if (!bundleDir) return;
         setPrerenderer((astro) => ({
-          name: 'author-site:render-service',
-          setup: () => astro.setup?.() ?? Promise.resolve(),
-          // Serves jobs until the server says stop; Astro then has no page left to write.
-          getStaticPaths: async () => {
-            await serveJobs(astro, { origin, outDir });
-            return [];
+          name: 'author-site:render-bundle',
+          setup: async () => {
+            const prerenderDir = path.join(outDir, '.prerender');
+            const entry = (await fs.readdir(prerenderDir)).find((name) => /^prerender-entry\..*\.mjs$/.test(name));
+            if (!entry) throw new Error(`Astro's prerender entry is not in ${prerenderDir}`);
+            // The same module Astro's own prerenderer imports next: what it hands the app is what the worker needs.
+            const { app } = (await import(pathToFileURL(path.join(prerenderDir, entry)).href)) as { app: BuildApp };
+            const state: BundleState = { entry, pages: [], entrySpecifiers: [], scripts: [] };
+            const setInternals = app.setInternals.bind(app);
+            const setOptions = app.setOptions.bind(app);
+            app.setInternals = (internals) => {
+              state.pages = [...internals.pagesByKeys].map(([key, page]) => [key, { styles: page.styles }]);
+              state.entrySpecifiers = [...internals.entrySpecifierToBundleMap];
+              setInternals(internals);
+            };
+            app.setOptions = (options) => {
+              state.scripts = options.settings.scripts;
+              setOptions(options);
+            };
+            await astro.setup?.();
+            await fs.cp(prerenderDir, bundleDir, { recursive: true });
+            await fs.writeFile(path.join(bundleDir, BUNDLE_STATE), JSON.stringify(state));
           },
+          getStaticPaths: async () => [],
           render: (request, options) => astro.render(request, options),
         }));
       },
     },
   };
-}
-
-type Prerenderer = AstroPrerenderer & { app?: BuildApp };
-
-function send(reply: RenderReply): void {
-  process.send!(reply);
-}
-
-function serveJobs(astro: Prerenderer, site: { origin: string; outDir: string }): Promise<void> {
-  return new Promise((resolve) => {
-    // One job at a time, in the order they came: each job switches the content the pages read.
-    let queue = Promise.resolve();
-    const onMessage = (request: RenderRequest) => {
-      if (request.type === 'stop') {
-        process.off('message', onMessage);
-        queue.then(resolve, resolve);
-        return;
-      }
-      queue = queue.then(() =>
-        runJob(astro, site, request).then(
-          (reply) => send(reply),
-          (error: unknown) => send({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),
-        ),
-      );
-    };
-    process.on('message', onMessage);
-    // The server stopped or died: nothing more will come.
-    process.once('disconnect', () => resolve());
-    send({ type: 'ready', assetsDir: site.outDir });
-  });
-}
-
-async function runJob(
-  astro: Prerenderer,
-  site: { origin: string; outDir: string },
-  request: Exclude<RenderRequest, { type: 'stop' }>,
-): Promise<RenderReply> {
-  process.env['CONTENT_SNAPSHOT'] = request.index;
-  process.env['CONTENT_TEXTS'] = request.texts;
-  astro.app?.routeCache.clearAll();
-  const all = (await astro.getStaticPaths()) as RoutedPath[];
-  if (request.type === 'paths') {
-    return {
-      type: 'paths',
-      id: request.id,
-      paths: all.map(({ pathname, route }) => ({ pathname: withoutSlash(pathname), component: route.component })),
-    };
-  }
-  const wanted = request.paths === null ? null : new Set(request.paths);
-  const jobs = all.filter(({ pathname }) => wanted === null || wanted.has(withoutSlash(pathname)));
-  const pages: Record<string, string[]> = {};
-  let failed = false;
-  const worker = async () => {
-    // After a failure the others stop: the publish fails and its folder is removed.
-    for (let next = jobs.pop(); next && !failed; next = jobs.pop()) {
-      try {
-        pages[withoutSlash(next.pathname)] = await renderOne(astro, site.origin, request.outDir, next);
-      } catch (error) {
-        failed = true;
-        throw new Error(`Rendering ${withoutSlash(next.pathname)}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { type: 'rendered', id: request.id, pages };
-}
-
-const withoutSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
-
-/** Renders one page into `outDir` as Astro's static build would; returns the files written, relative to it. */
-async function renderOne(astro: Prerenderer, origin: string, outDir: string, { pathname, route }: RoutedPath): Promise<string[]> {
-  const page = withoutSlash(pathname);
-  const isEndpoint = route.type === 'endpoint';
-  const url = new URL(isEndpoint || page === '/' ? page : `${page}/`, origin);
-  const rendered = await astro.render(new Request(url), { routeData: route });
-  const response = rendered instanceof Response ? rendered : rendered.response;
-  if (response.status >= 300 && response.status < 400)
-    throw new Error(`${page} answered a redirect, which the render service does not write`);
-  if (!response.body) return [];
-  const relative = isEndpoint
-    ? page.slice(1)
-    : STATUS_CODE_PAGES.has(page)
-      ? `${page.slice(1)}.html`
-      : path.join(page.slice(1), 'index.html');
-  const file = path.join(outDir, relative);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, relative.endsWith('.html') ? moveIslandStyle(bytes.toString('utf8')) : bytes);
-  const copies = await precompressFiles([file], outDir);
-  return [relative, ...copies.map((copy) => path.relative(outDir, copy))];
 }

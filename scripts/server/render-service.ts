@@ -8,9 +8,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PagePath, RenderReply, RenderRequest } from './render-protocol.ts';
 import { removeAbandonedStaging, stagingOwner } from './staging-owners.ts';
 
+/** Enough for the content index of a catalogue of tens of thousands of chapters. */
+const WORKER_HEAP_MB = 384;
+const workerScript = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
 
 export interface ContentFiles {
@@ -22,6 +26,8 @@ export interface ContentFiles {
 export interface RenderServiceOptions {
   projectRoot: string;
   siteUrl: string;
+  /** The public origin the pages are rendered at (the profile's domain or SITE_URL's). */
+  origin: string;
   /** The content the bundle is made with: its profile's domain becomes the pages' address (astro.config.mjs). */
   content: ContentFiles;
 }
@@ -31,14 +37,17 @@ type Pending = { resolve(reply: RenderReply): void; reject(error: Error): void }
 export class RenderService {
   /** The bundle's scripts, styles and public files, which every published site holds. */
   readonly assetsDir: string;
+  /** Astro's prerender bundle, which the worker renders with. */
+  readonly bundleDir: string;
   private readonly child: ChildProcess;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private exited: Error | null = null;
 
-  private constructor(child: ChildProcess, assetsDir: string) {
+  private constructor(child: ChildProcess, assetsDir: string, bundleDir: string) {
     this.child = child;
     this.assetsDir = assetsDir;
+    this.bundleDir = bundleDir;
     child.on('message', (reply: RenderReply) => {
       if (reply.type === 'ready') return;
       const waiting = this.pending.get(reply.id);
@@ -53,47 +62,49 @@ export class RenderService {
     });
   }
 
-  /** Bundles the site (a few seconds) and resolves once the service takes jobs. */
-  static async start({ projectRoot, siteUrl, content }: RenderServiceOptions, signal?: AbortSignal): Promise<RenderService> {
+  /** Bundles the site (a few seconds), then starts the worker; resolves once it takes jobs. */
+  static async start({ projectRoot, siteUrl, origin, content }: RenderServiceOptions, signal?: AbortSignal): Promise<RenderService> {
     const stagingRoot = path.join(projectRoot, '.site', 'staging');
     await fs.mkdir(stagingRoot, { recursive: true });
     const owner = await stagingOwner(stagingRoot);
     await removeAbandonedStaging(stagingRoot, owner);
-    // Inside the project, one folder per service: see site-builder.ts for why.
-    const outDir = path.join(stagingRoot, `${owner}-render-${randomUUID().slice(0, 8)}`);
-    const child = spawn(process.execPath, [astroBin, 'build', '--silent'], {
-      cwd: projectRoot,
-      env: {
-        ...process.env,
-        SITE_RENDER_SERVICE: '1',
-        SITE_OUT_DIR: outDir,
-        SITE_URL: siteUrl,
-        CONTENT_SNAPSHOT: content.index,
-        CONTENT_TEXTS: content.texts,
-        ASTRO_TELEMETRY_DISABLED: '1',
+    // Inside the project, one folder per service, so the bundle's bare imports resolve (see staging-owners.ts).
+    const assetsDir = path.join(stagingRoot, `${owner}-render-${randomUUID().slice(0, 8)}`);
+    const bundleDir = `${assetsDir}-bundle`;
+    await run(
+      [astroBin, 'build', '--silent'],
+      {
+        cwd: projectRoot,
+        env: {
+          ...process.env,
+          SITE_RENDER_BUNDLE: bundleDir,
+          SITE_OUT_DIR: assetsDir,
+          SITE_URL: siteUrl,
+          CONTENT_SNAPSHOT: content.index,
+          CONTENT_TEXTS: content.texts,
+          ASTRO_TELEMETRY_DISABLED: '1',
+        },
       },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      signal,
+    );
+    // A bounded heap: the worker holds one publish's index and a few pages at a time, and
+    // collects garbage as it goes instead of growing with every page of a full build.
+    const child = spawn(process.execPath, [`--max-old-space-size=${WORKER_HEAP_MB}`, workerScript, bundleDir, origin], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       ...(signal ? { signal } : {}),
     });
-    const output: string[] = [];
-    const keep = (chunk: Buffer) => output.push(chunk.toString());
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    const ready = await new Promise<Extract<RenderReply, { type: 'ready' }>>((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       child.once('error', reject);
-      child.once('exit', (code, exitSignal) => {
-        const tail = output.join('').split('\n').slice(-40).join('\n');
-        reject(new Error(`astro build failed (${exitSignal ?? `exit ${code}`}):\n${tail}`));
-      });
+      child.once('exit', (code, exitSignal) =>
+        reject(new Error(`The render worker stopped while starting (${exitSignal ?? `exit ${code}`}).`)),
+      );
       child.on('message', (reply: RenderReply) => {
-        if (reply.type === 'ready') resolve(reply);
+        if (reply.type === 'ready') resolve();
       });
     });
-    // Output after start-up is not kept: the service lives as long as the server.
-    child.stdout!.off('data', keep).resume();
-    child.stderr!.off('data', keep).resume();
     child.removeAllListeners('exit');
-    return new RenderService(child, ready.assetsDir);
+    return new RenderService(child, assetsDir, bundleDir);
   }
 
   get running(): boolean {
@@ -132,6 +143,23 @@ export class RenderService {
       await exited;
       clearTimeout(timer);
     }
-    await fs.rm(this.assetsDir, { recursive: true, force: true });
+    await Promise.all([this.assetsDir, this.bundleDir].map((dir) => fs.rm(dir, { recursive: true, force: true })));
   }
+}
+
+/** Runs a Node script to its end; rejects with the end of its output when it fails. */
+function run(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal } : {}) });
+    const output: string[] = [];
+    const keep = (chunk: Buffer) => output.push(chunk.toString());
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('exit', (code, exitSignal) => {
+      if (code === 0) return resolve();
+      const tail = output.join('').split('\n').slice(-40).join('\n');
+      reject(new Error(`astro build failed (${exitSignal ?? `exit ${code}`}):\n${tail}`));
+    });
+  });
 }

@@ -47,6 +47,8 @@ export interface PublishResult {
   /** Pages rendered, books made. */
   rendered: number;
   books: number;
+  /** How long each step took (ms), for the log. */
+  steps: Record<string, number>;
 }
 
 /** Files every publish makes again, whatever changed: they list or show the whole site. */
@@ -54,6 +56,12 @@ const SEARCH_DIRS = ['pagefind', 'pagefind-adult'];
 
 export async function publishSite(input: PublishInput): Promise<PublishResult> {
   const { renderer, snapshot, content, outDir, previous, siteUrl, readImage, signal } = input;
+  const steps: Record<string, number> = {};
+  let started = performance.now();
+  const step = (name: string) => {
+    steps[name] = Math.round(performance.now() - started);
+    started = performance.now();
+  };
   const paths = await renderer.service.paths(content);
   const plan = planPublish({
     snapshot,
@@ -64,6 +72,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     forceFull: input.forceFull,
   });
   signal?.throwIfAborted();
+  step('plan');
 
   await fs.mkdir(outDir, { recursive: true });
   const assets = await listFiles(renderer.service.assetsDir, (file) => file.startsWith('.prerender'));
@@ -75,6 +84,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
       Object.values(plan.kept).flatMap((output) => output.files),
     );
   signal?.throwIfAborted();
+  step('link');
 
   const readText = readChapterTextsFrom(content.texts);
   const origin = siteOrigin(snapshot.profile.site_domain, new URL(siteUrl));
@@ -86,7 +96,9 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     writeShareImages(outDir, snapshot, readImage),
   ]);
   signal?.throwIfAborted();
+  step('render');
   await writeSearchIndex(outDir, snapshot, readText);
+  step('search');
   const sitemap = await writeSitemap(
     outDir,
     origin,
@@ -101,6 +113,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     outDir,
   );
   signal?.throwIfAborted();
+  step('sitemap');
 
   const outputs: PublishManifest['outputs'] = { ...plan.kept };
   const made = (key: string, files: string[]) => {
@@ -114,6 +127,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     plan,
     rendered: Object.keys(pages).length,
     books: books.length,
+    steps,
   };
 }
 

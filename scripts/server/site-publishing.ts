@@ -43,10 +43,10 @@ export class SiteRendering {
     const origin = siteOrigin(snapshot.profile.site_domain, new URL(this.siteUrl));
     if (this.current?.renderer.service.running && this.current.origin === origin) return this.current.renderer;
     await this.stop();
-    const service = await RenderService.start({ projectRoot: this.projectRoot, siteUrl: this.siteUrl, content }, signal);
+    const service = await RenderService.start({ projectRoot: this.projectRoot, siteUrl: this.siteUrl, origin, content }, signal);
     // The service worker is part of the code every site holds, like the bundle's scripts.
     await writeServiceWorker(service.assetsDir);
-    const renderer = { service, code: await codeVersion(service.assetsDir, this.projectRoot) };
+    const renderer = { service, code: await codeVersion([service.assetsDir, service.bundleDir], this.projectRoot) };
     this.current = { renderer, origin };
     return renderer;
   }
@@ -102,8 +102,11 @@ export function serverPublishing(options: ServerPublishingOptions) {
   };
 }
 
-function describe({ plan, rendered, books }: PublishResult): string {
-  const made = `${rendered} page${rendered === 1 ? '' : 's'}, ${books} book${books === 1 ? '' : 's'}`;
+function describe({ plan, rendered, books, steps }: PublishResult): string {
+  const times = Object.entries(steps)
+    .map(([name, ms]) => `${name} ${ms} ms`)
+    .join(', ');
+  const made = `${rendered} page${rendered === 1 ? '' : 's'}, ${books} book${books === 1 ? '' : 's'} (${times})`;
   return plan.full ? `full publish (${plan.fullBecause}): ${made}` : `incremental publish: ${made}`;
 }
 

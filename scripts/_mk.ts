@@ -1,0 +1,13 @@
+import { connectDatabase } from '#db/connect.ts';
+import { migrateToLatest } from '#db/migrate.ts';
+import { seedDemoContent } from '#db/seed/index.ts';
+import { insertCatalogue } from './bench/catalogue.ts';
+const [dir, per] = process.argv.slice(2);
+import fs from 'node:fs';
+fs.mkdirSync(dir!, { recursive: true });
+const database = await connectDatabase({ dataDir: dir! });
+await migrateToLatest(database.db);
+await seedDemoContent(database.db);
+const t = performance.now();
+console.log(await insertCatalogue(database.db, { stories: 10, chaptersPerStory: Number(per), wordsPerChapter: 3000 }), Math.round(performance.now() - t));
+await database.close();
