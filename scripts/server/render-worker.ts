@@ -34,7 +34,13 @@ if (!bundleDir || !origin || !process.send) {
 
 const state = JSON.parse(await fs.readFile(path.join(bundleDir, BUNDLE_STATE), 'utf8')) as BundleState;
 const { app } = (await import(pathToFileURL(path.join(bundleDir, state.entry)).href)) as { app: BuildApp };
-app.setInternals({ pagesByKeys: new Map(state.pages), entrySpecifierToBundleMap: new Map(state.entrySpecifiers) });
+const pages = new Map(state.pages);
+app.setInternals({
+  // Astro sorts a page's styles in place when it renders it, with an order that is not total: a
+  // second render of the page would start from the first one's order. Each render gets them as built.
+  pagesByKeys: { get: (key: string) => structuredClone(pages.get(key)) },
+  entrySpecifierToBundleMap: new Map(state.entrySpecifiers),
+});
 app.setOptions({
   settings: { scripts: state.scripts },
   // Astro's logger writes here: errors go to the server's log.
