@@ -12,12 +12,16 @@ const SERVER_CODE = ['scripts/server', 'src/lib', 'package-lock.json'];
 
 export async function codeVersion(bundleDirs: readonly string[], projectRoot: string): Promise<string> {
   const hash = createHash('sha256');
+  // Astro's manifest in the bundle holds what differs from one bundling of the same code to the
+  // next: the folders it was built in and a random key (for server islands, which the site has
+  // none of). They are hashed as placeholders.
+  const names = bundleDirs.map((dir) => path.basename(dir));
   const add = async (root: string, files: string[]) => {
-    for (const file of files.sort())
-      hash
-        .update(file)
-        .update('\0')
-        .update(await fs.readFile(path.join(root, file)));
+    for (const file of files.sort()) {
+      let bytes = (await fs.readFile(path.join(root, file))).toString('latin1').replace(/"key":"[A-Za-z0-9+/=]*"/g, '"key":""');
+      for (const name of names) bytes = bytes.replaceAll(name, '<bundle>');
+      hash.update(file).update('\0').update(bytes, 'latin1');
+    }
   };
   for (const dir of bundleDirs) await add(dir, await listFiles(dir));
   for (const entry of SERVER_CODE) {

@@ -1,20 +1,18 @@
-// Starts and talks to the render service: `astro build` in a child process that bundles the site
-// once and then renders the pages each publish asks for (render-service-integration.ts; why:
-// docs/decisions/0051-incremental-publishing.md). The child owns no database: every job names the
-// content files the server wrote. Its memory goes back when it stops, and a crash in it fails
-// only the publish in progress; the next publish starts a new one.
-import { type ChildProcess, spawn } from 'node:child_process';
+// The render service: `astro build` bundles the site once and keeps its prerender bundle
+// (render-service-integration.ts), then a render worker (render-worker.ts) renders the pages each
+// publish asks for, for as long as the server runs (why: docs/decisions/0051-incremental-publishing.md).
+// No child owns the database: every job names the content files the server wrote. A crash in a
+// child fails only the publish in progress; the next publish starts a new service.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { PagePath, RenderReply, RenderRequest } from './render-protocol.ts';
+import type { PagePath, RenderReply } from './render-protocol.ts';
+import { RenderWorker } from './render-worker-process.ts';
 import { removeAbandonedStaging, stagingOwner } from './staging-owners.ts';
 
-/** Enough for the content index of a catalogue of tens of thousands of chapters. */
-const WORKER_HEAP_MB = 384;
-const workerScript = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
 
 export interface ContentFiles {
@@ -32,34 +30,24 @@ export interface RenderServiceOptions {
   content: ContentFiles;
 }
 
-type Pending = { resolve(reply: RenderReply): void; reject(error: Error): void };
+/** Pages a job must have before a second worker shares it (starting one takes about a second). */
+const SHARED_JOB_PAGES = 300;
 
 export class RenderService {
   /** The bundle's scripts, styles and public files, which every published site holds. */
   readonly assetsDir: string;
-  /** Astro's prerender bundle, which the worker renders with. */
+  /** Astro's prerender bundle, which the workers render with. */
   readonly bundleDir: string;
-  private readonly child: ChildProcess;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
-  private exited: Error | null = null;
+  private readonly projectRoot: string;
+  private readonly origin: string;
+  private readonly worker: RenderWorker;
 
-  private constructor(child: ChildProcess, assetsDir: string, bundleDir: string) {
-    this.child = child;
-    this.assetsDir = assetsDir;
-    this.bundleDir = bundleDir;
-    child.on('message', (reply: RenderReply) => {
-      if (reply.type === 'ready') return;
-      const waiting = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
-      if (reply.type === 'failed') waiting?.reject(new Error(reply.message));
-      else waiting?.resolve(reply);
-    });
-    child.once('exit', (code, signal) => {
-      this.exited = new Error(`The render service stopped (${signal ?? `exit ${code}`}).`);
-      for (const waiting of this.pending.values()) waiting.reject(this.exited);
-      this.pending.clear();
-    });
+  private constructor(options: { projectRoot: string; origin: string; assetsDir: string; bundleDir: string; worker: RenderWorker }) {
+    this.projectRoot = options.projectRoot;
+    this.origin = options.origin;
+    this.assetsDir = options.assetsDir;
+    this.bundleDir = options.bundleDir;
+    this.worker = options.worker;
   }
 
   /** Bundles the site (a few seconds), then starts the worker; resolves once it takes jobs. */
@@ -77,6 +65,8 @@ export class RenderService {
         cwd: projectRoot,
         env: {
           ...process.env,
+          // The worker loads the libraries' production builds: the bundle must be made for them.
+          NODE_ENV: 'production',
           SITE_RENDER_BUNDLE: bundleDir,
           SITE_OUT_DIR: assetsDir,
           SITE_URL: siteUrl,
@@ -87,64 +77,55 @@ export class RenderService {
       },
       signal,
     );
-    // A bounded heap: the worker holds one publish's index and a few pages at a time, and
-    // collects garbage as it goes instead of growing with every page of a full build.
-    const child = spawn(process.execPath, [`--max-old-space-size=${WORKER_HEAP_MB}`, workerScript, bundleDir, origin], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      ...(signal ? { signal } : {}),
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('exit', (code, exitSignal) =>
-        reject(new Error(`The render worker stopped while starting (${exitSignal ?? `exit ${code}`}).`)),
-      );
-      child.on('message', (reply: RenderReply) => {
-        if (reply.type === 'ready') resolve();
-      });
-    });
-    child.removeAllListeners('exit');
-    return new RenderService(child, assetsDir, bundleDir);
+    const worker = await RenderWorker.start(projectRoot, bundleDir, origin, signal);
+    return new RenderService({ projectRoot, origin, assetsDir, bundleDir, worker });
   }
 
   get running(): boolean {
-    return this.exited === null;
+    return this.worker.running;
   }
 
   /** Every page `content` has, with its template. */
   async paths(content: ContentFiles): Promise<PagePath[]> {
-    const reply = await this.ask({ type: 'paths', id: 0, ...content });
+    const reply = await this.worker.ask({ type: 'paths', id: 0, ...content });
     if (reply.type !== 'paths') throw new Error(`The render service answered ${reply.type} to a list of pages.`);
     return reply.paths;
   }
 
-  /** Renders `paths` (every page when null) of `content` into `outDir`; the files written for each page, relative to it. */
-  async render(content: ContentFiles, outDir: string, paths: string[] | null): Promise<Record<string, string[]>> {
-    const reply = await this.ask({ type: 'render', id: 0, ...content, outDir, paths });
-    if (reply.type !== 'rendered') throw new Error(`The render service answered ${reply.type} to pages to render.`);
-    return reply.pages;
-  }
-
-  private ask(request: Exclude<RenderRequest, { type: 'stop' }>): Promise<RenderReply> {
-    if (this.exited) return Promise.reject(this.exited);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.child.send({ ...request, id });
-    });
-  }
-
-  /** Lets the service finish its job and exit (killed after `graceMs`); its bundle folder is removed. */
-  async stop(graceMs = 5_000): Promise<void> {
-    if (this.running) {
-      const exited = new Promise((resolve) => this.child.once('exit', resolve));
-      this.child.send({ type: 'stop' } satisfies RenderRequest);
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
+  /**
+   * Renders `paths` (every page when null) of `content` into `outDir`; the files written for each
+   * page, relative to it. A large job is shared with a second worker for its duration, so a full
+   * build renders on two cores.
+   */
+  async render(content: ContentFiles, outDir: string, paths: string[] | null, signal?: AbortSignal): Promise<Record<string, string[]>> {
+    const pages = paths ?? (await this.paths(content)).map((page) => page.pathname);
+    const shared = pages.length >= SHARED_JOB_PAGES && os.availableParallelism() > 1;
+    if (!shared) return rendered(await this.worker.ask({ type: 'render', id: 0, ...content, outDir, paths: pages }));
+    const helper = await RenderWorker.start(this.projectRoot, this.bundleDir, this.origin, signal);
+    try {
+      // Every other page to each: neighbours cost alike (a story's chapters are listed together).
+      const halves = [pages.filter((_, i) => i % 2 === 0), pages.filter((_, i) => i % 2 === 1)];
+      const results = await Promise.all(
+        [this.worker, helper].map(async (worker, i) =>
+          rendered(await worker.ask({ type: 'render', id: 0, ...content, outDir, paths: halves[i]! })),
+        ),
+      );
+      return Object.assign({}, ...results);
+    } finally {
+      await helper.stop();
     }
+  }
+
+  /** Lets the workers finish their job and exit; the bundle folders are removed. */
+  async stop(): Promise<void> {
+    await this.worker.stop();
     await Promise.all([this.assetsDir, this.bundleDir].map((dir) => fs.rm(dir, { recursive: true, force: true })));
   }
+}
+
+function rendered(reply: RenderReply): Record<string, string[]> {
+  if (reply.type !== 'rendered') throw new Error(`The render worker answered ${reply.type} to pages to render.`);
+  return reply.pages;
 }
 
 /** Runs a Node script to its end; rejects with the end of its output when it fails. */

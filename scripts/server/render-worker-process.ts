@@ -1,0 +1,82 @@
+// One render worker (render-worker.ts) as the server sees it: started with the bundle, asked
+// jobs over its IPC channel, each answer matched to its question, and stopped by its PID.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { RenderReply, RenderRequest } from './render-protocol.ts';
+
+/** Enough for the content index of a catalogue of tens of thousands of chapters. */
+const WORKER_HEAP_MB = 384;
+const workerScript = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
+
+type Pending = { resolve(reply: RenderReply): void; reject(error: Error): void };
+
+export class RenderWorker {
+  private readonly child: ChildProcess;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private exited: Error | null = null;
+
+  private constructor(child: ChildProcess) {
+    this.child = child;
+    child.on('message', (reply: RenderReply) => {
+      if (reply.type === 'ready') return;
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (reply.type === 'failed') waiting?.reject(new Error(reply.message));
+      else waiting?.resolve(reply);
+    });
+    child.once('exit', (code, signal) => {
+      this.exited = new Error(`The render worker stopped (${signal ?? `exit ${code}`}).`);
+      for (const waiting of this.pending.values()) waiting.reject(this.exited);
+      this.pending.clear();
+    });
+  }
+
+  /** Starts a worker on `bundleDir`, rendering pages at `origin`; resolves once it takes jobs. */
+  static async start(projectRoot: string, bundleDir: string, origin: string, signal?: AbortSignal): Promise<RenderWorker> {
+    // A bounded heap: the worker holds one publish's index and a few pages at a time, and
+    // collects garbage as it goes instead of growing with every page of a full build.
+    const child = spawn(process.execPath, [`--max-old-space-size=${WORKER_HEAP_MB}`, workerScript, bundleDir, origin], {
+      cwd: projectRoot,
+      // As in Astro's build: React and the other libraries load their production builds.
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      ...(signal ? { signal } : {}),
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code, exitSignal) =>
+        reject(new Error(`The render worker stopped while starting (${exitSignal ?? `exit ${code}`}).`)),
+      );
+      child.on('message', (reply: RenderReply) => {
+        if (reply.type === 'ready') resolve();
+      });
+    });
+    child.removeAllListeners('exit');
+    child.removeAllListeners('error');
+    return new RenderWorker(child);
+  }
+
+  get running(): boolean {
+    return this.exited === null;
+  }
+
+  ask(request: Exclude<RenderRequest, { type: 'stop' }>): Promise<RenderReply> {
+    if (this.exited) return Promise.reject(this.exited);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.child.send({ ...request, id });
+    });
+  }
+
+  /** Lets the worker finish its job and exit; killed after `graceMs`. */
+  async stop(graceMs = 5_000): Promise<void> {
+    if (!this.running) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.send({ type: 'stop' } satisfies RenderRequest);
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+}
