@@ -21,7 +21,15 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const start = () => startServerProcess({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '', DATABASE_DRIVER: '' });
+// One address for both starts: the pages hold it, so another port would rebuild them all.
+const start = () =>
+  startServerProcess({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORD,
+    DATABASE_URL: '',
+    DATABASE_DRIVER: '',
+    SITE_URL: 'http://localhost:4321',
+  });
 
 async function signIn(base: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {

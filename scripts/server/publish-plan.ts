@@ -94,7 +94,7 @@ export function planPublish({ snapshot, siteUrl, code, paths, previous, forceFul
     : !previous || previous.version !== MANIFEST_VERSION
       ? 'no earlier publish to build on'
       : previous.code !== code
-        ? 'the site’s code changed'
+        ? `the site’s code changed (${previous.code} → ${code})`
         : previous.siteWide !== siteWide
           ? 'content every page shows changed'
           : null;
