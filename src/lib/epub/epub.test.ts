@@ -130,6 +130,34 @@ describe('buildStoryEpub', () => {
     expect((await build()).epub).toEqual((await build()).epub);
   });
 
+  it('gives the same bytes whichever image is read first', async () => {
+    const story = testStory([
+      testChapter(1, '![A](/api/uploads/general/a.png) ![B](/api/uploads/general/b.png)'),
+      testChapter(2, '![B again](/api/uploads/general/b.png) ![C](/api/uploads/general/c.png)'),
+    ]);
+    const slowFirst = (slow: string) =>
+      vi.fn(async (path: string) => {
+        await new Promise((resolve) => setTimeout(resolve, path.endsWith(slow) ? 30 : 0));
+        return path.startsWith('/api/uploads/') ? { bytes: testPng(2, 2, [path.length, 0, 0]), mediaType: 'image/png' } : null;
+      });
+    const books = await Promise.all(['a.png', 'b.png', 'c.png'].map(async (slow) => (await build(story, slowFirst(slow))).epub));
+    expect(books[1]).toEqual(books[0]);
+    expect(books[2]).toEqual(books[0]);
+  });
+
+  it('gives the same bytes in any time zone of the server', async () => {
+    const zone = process.env['TZ'];
+    try {
+      process.env['TZ'] = 'UTC';
+      const utc = (await build()).epub;
+      process.env['TZ'] = 'Pacific/Kiritimati';
+      expect((await build()).epub).toEqual(utc);
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
+  });
+
   it('puts the chapters in the spine and both tables of contents in the order given', async () => {
     const story = testStory([
       testChapter(1, 'a', { title: 'Dawn' }),
