@@ -84,6 +84,15 @@ describe('siteImageReader', () => {
     expect((await readImage('/api/uploads/breaks/break.webp'))?.mediaType).toBe('image/png');
   });
 
+  it('converts an image once, whatever path it is read under, until its bytes change', async () => {
+    const reader = siteImageReader({ publicDir: PUBLIC_DIR, storage });
+    const first = await reader('/api/uploads/covers/cover.webp');
+    await storage.put('covers/copy.webp', (await storage.get('covers/cover.webp'))!.body, 'image/webp');
+    expect((await reader('/api/uploads/covers/cover.webp'))?.bytes).toBe(first?.bytes);
+    expect((await reader('/api/uploads/covers/copy.webp'))?.bytes).toBe(first?.bytes);
+    expect((await reader('/api/uploads/breaks/break.webp'))?.bytes).not.toBe(first?.bytes);
+  });
+
   it('gives null for missing, undecodable and unsafe paths, and for uploads without a storage', async () => {
     for (const bad of [
       '/images/nope.png',

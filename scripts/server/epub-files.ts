@@ -5,11 +5,12 @@
 // reading systems need not show, is converted here, where sharp is at hand. The book is written to
 // its file as it is made, compressed in zlib's threads, its chapter pages kept between publishes
 // when the caller gives a folder for them (./epub-cache.ts).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import type { Storage } from '#core/storage.ts';
 import { type Deflate, type ImageFile, type ReadImage, storyEpubPath, writeStoryBook } from '#lib/epub/index.ts';
@@ -26,15 +27,27 @@ export { removeUnusedEpubCache } from './epub-cache.ts';
 /** A guard against decompression bombs among uploads: never decode more than this. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
+/** Conversions kept by the reader, by the SHA-256 of what was converted: a publish converts only new images. */
+const CONVERTED_BYTES = 64 * 1024 * 1024;
+
 /** Reads site images for books: `/api/uploads/...` from `storage`, any other site path from `publicDir`. */
 export function siteImageReader(options: { publicDir: string; storage: Storage | null }): ReadImage {
   const publicDir = path.resolve(options.publicDir);
+  const converted = new LRUCache<string, ImageFile>({ maxSize: CONVERTED_BYTES, sizeCalculation: (image) => image.bytes.length || 1 });
   const readFile = async (sitePath: string): Promise<Uint8Array | null> => {
     const key = uploadKeyOf(sitePath);
     if (key !== null) return options.storage ? ((await options.storage.get(key))?.body ?? null) : null;
     const file = path.resolve(publicDir, `.${sitePath}`);
     if (!file.startsWith(publicDir + path.sep)) return null;
     return new Uint8Array(await fs.readFile(file));
+  };
+  const asCoreImage = async (bytes: Uint8Array): Promise<ImageFile> => {
+    const mediaType = sniffImageType(bytes);
+    if (mediaType) return { bytes, mediaType };
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const image = converted.get(hash) ?? (await convert(bytes));
+    converted.set(hash, image);
+    return image;
   };
   return async (sitePath) => {
     try {
@@ -46,10 +59,8 @@ export function siteImageReader(options: { publicDir: string; storage: Storage |
   };
 }
 
-/** JPEG, PNG and GIF as they are; anything else sharp can decode (WebP) as PNG when it has transparency, else JPEG. */
-async function asCoreImage(bytes: Uint8Array): Promise<ImageFile> {
-  const mediaType = sniffImageType(bytes);
-  if (mediaType) return { bytes, mediaType };
+/** Anything sharp can decode (WebP) as PNG when it has transparency, else JPEG. */
+async function convert(bytes: Uint8Array): Promise<ImageFile> {
   const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   const { hasAlpha } = await image.metadata();
   const converted = hasAlpha ? await image.png().toBuffer() : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
