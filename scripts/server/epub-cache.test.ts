@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { ImageFile } from '#lib/epub/index.ts';
 import { testChapter, testPng, testStory, textOfTestChapter } from '#lib/epub/test-story.ts';
 import { FALLBACK_PROFILE } from '#lib/profile.ts';
-import type { ChapterWithText, SnapshotStory } from '#lib/snapshot.ts';
+import type { ChapterWithText, ReadChapterText, SnapshotStory } from '#lib/snapshot.ts';
 import { removeUnusedEpubCache, type StoryEpubOptions, writeStoryEpub } from './epub-files.ts';
 
 let dir: string;
@@ -30,7 +30,14 @@ function story(overrides: Partial<SnapshotStory> = {}, chapters?: ChapterWithTex
   );
 }
 
-function options(overrides: Partial<StoryEpubOptions> = {}, images: Record<string, ImageFile> = {}) {
+type Options = StoryEpubOptions & { readText: Mock<ReadChapterText> };
+
+/** The book's options: images in memory (`images` added), texts from the chapters, counted; pages kept in the test's folder. */
+function options(
+  overrides: Partial<Omit<StoryEpubOptions, 'readText'>> = {},
+  images: Record<string, ImageFile> = {},
+  readText: Mock<ReadChapterText> = vi.fn(textOfTestChapter),
+): Options {
   const files: Record<string, ImageFile> = {
     '/images/default-cover.jpg': JPEG,
     '/images/page-break.png': PNG,
@@ -38,18 +45,17 @@ function options(overrides: Partial<StoryEpubOptions> = {}, images: Record<strin
     '/api/uploads/general/sketch.png': { bytes: testPng(2, 2), mediaType: 'image/png' },
     ...images,
   };
-  const readText = vi.fn(textOfTestChapter);
   return {
     profile: FALLBACK_PROFILE,
     siteUrl: 'https://author.example',
     readImage: async (sitePath: string) => files[sitePath] ?? null,
-    readText,
     cacheDir: path.join(dir, 'cache'),
     ...overrides,
+    readText,
   };
 }
 
-async function book(input: SnapshotStory, settings: ReturnType<typeof options>): Promise<Buffer> {
+async function book(input: SnapshotStory, settings: Options): Promise<Buffer> {
   const siteDir = path.join(dir, 'site');
   await writeStoryEpub(siteDir, input, settings);
   return fs.readFileSync(path.join(siteDir, 'storytime/story/the-test-story/the-test-story.epub'));
@@ -63,8 +69,7 @@ function changedEntries(before: Uint8Array, after: Uint8Array): string[] {
 }
 
 /** The numbers of the chapters whose text was read (pages are made several at a time). */
-const readTextCalls = (settings: ReturnType<typeof options>) =>
-  settings.readText.mock.calls.map(([chapter]) => chapter.chapter_number).sort((a, b) => a - b);
+const readTextCalls = (settings: Options) => settings.readText.mock.calls.map(([chapter]) => chapter.chapter_number).sort((a, b) => a - b);
 
 describe('writeStoryEpub with a page cache', () => {
   it('gives the same bytes without a cache, with an empty one and with a full one, reading no text from a full one', async () => {
@@ -89,7 +94,7 @@ describe('writeStoryEpub with a page cache', () => {
   });
 
   it('makes a kept page again when a link or an image it shows gives something else, and only that page', async () => {
-    const cases: [string, (chapters: ChapterWithText[]) => [SnapshotStory, ReturnType<typeof options>], number[]][] = [
+    const cases: [string, (chapters: ChapterWithText[]) => [SnapshotStory, Options], number[]][] = [
       // Chapter 3 moves to number 4: chapter 1's link to it follows, chapter 3's own page is new.
       [
         'a linked chapter moved',
@@ -135,7 +140,11 @@ describe('writeStoryEpub with a page cache', () => {
     const file = path.join(siteDir, 'storytime/story/the-test-story/the-test-story.epub');
     expect(written?.bytes).toBe(fs.statSync(file).size);
     const old = fs.readFileSync(file);
-    const failing = options({ cacheDir: undefined, readText: vi.fn(async () => Promise.reject(new Error('text gone'))) });
+    const failing = options(
+      { cacheDir: undefined },
+      {},
+      vi.fn(async () => Promise.reject(new Error('text gone'))),
+    );
     await expect(writeStoryEpub(siteDir, story(), failing)).rejects.toThrow('text gone');
     expect(fs.readFileSync(file)).toEqual(old);
     expect(fs.readdirSync(path.dirname(file))).toEqual(['the-test-story.epub']);

@@ -86,7 +86,9 @@ async function writeFileFrom(file: string, book: (write: (chunk: Uint8Array) => 
     const chunks = pending;
     pending = [];
     pendingBytes = 0;
-    for (const chunk of chunks) written += (await handle.write(chunk)).bytesWritten;
+    const bytes = Buffer.concat(chunks);
+    await handle.writeFile(bytes); // all of it, from where the last write ended
+    written += bytes.length;
   };
   try {
     await book(async (chunk) => {
