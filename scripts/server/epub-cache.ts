@@ -2,18 +2,47 @@
 // says when a kept page is used): one file per page version, named after a hash of what the page is made
 // from, holding the finished, compressed ZIP entry and what the page looked up. A file is written
 // beside its name and renamed into place, so a killed server leaves no half-written page; a file that
-// cannot be read or is not what its name promises is made again. The cache only saves time: a page
+// cannot be read or is not what its name promises is made again, and so is every page after the
+// code that makes pages changes (codeFingerprint). The cache only saves time: a page
 // that cannot be kept (full disk) is simply made again next time.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type CachedPage, chapterPageKey, type PageCache } from '#lib/epub/index.ts';
 import type { SnapshotStory } from '#lib/snapshot.ts';
 
 const SUFFIX = '.page';
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The file a page's key names. */
-const pageFile = (key: string) => `${createHash('sha256').update(key).digest('hex').slice(0, 40)}${SUFFIX}`;
+/**
+ * A fingerprint of the code that makes the pages: the shared library under `root`/src/lib (Markdown,
+ * the sanitiser, the book) and the locked dependencies. Pages made by other code are never used,
+ * so a new release of the site cannot serve pages its predecessor made.
+ */
+export async function codeFingerprint(root: string): Promise<string> {
+  const lib = path.join(root, 'src', 'lib');
+  const names = (await fs.readdir(lib, { recursive: true })).filter((name) => /\.tsx?$/.test(name)).sort();
+  const hash = createHash('sha256');
+  for (const name of names)
+    hash
+      .update(`${name}\0`)
+      .update(await fs.readFile(path.join(lib, name)))
+      .update('\0');
+  hash.update(await fs.readFile(path.join(root, 'package-lock.json')).catch(() => Buffer.alloc(0)));
+  return hash.digest('hex');
+}
+
+let thisCode: Promise<string> | null = null;
+
+/** The file a page's key names, for this code. */
+async function pageFile(key: string): Promise<string> {
+  thisCode ??= codeFingerprint(projectRoot);
+  return `${createHash('sha256')
+    .update(`${await thisCode}\n${key}`)
+    .digest('hex')
+    .slice(0, 40)}${SUFFIX}`;
+}
 
 interface PageHeader extends Omit<CachedPage, 'entry'> {
   key: string;
@@ -54,13 +83,13 @@ export function pageCacheIn(dir: string): PageCache {
   return {
     async get(key) {
       try {
-        return decodePage(key, await fs.readFile(path.join(dir, pageFile(key))));
+        return decodePage(key, await fs.readFile(path.join(dir, await pageFile(key))));
       } catch {
         return null; // not kept yet, or not readable: made again
       }
     },
     async set(key, page) {
-      const file = path.join(dir, pageFile(key));
+      const file = path.join(dir, await pageFile(key));
       const incoming = `${file}.${randomUUID().slice(0, 8)}.tmp`;
       try {
         made ??= fs.mkdir(dir, { recursive: true });
@@ -74,9 +103,14 @@ export function pageCacheIn(dir: string): PageCache {
   };
 }
 
-/** Removes the kept pages no chapter of `stories` uses any more (older versions, deleted chapters) and abandoned temporary files. */
+/**
+ * Removes the kept pages no chapter of `stories` (every story of the site) uses any more: older
+ * versions, deleted chapters, pages of earlier code, abandoned temporary files. Not while a book is written.
+ */
 export async function removeUnusedEpubCache(cacheDir: string, stories: readonly SnapshotStory[]): Promise<void> {
-  const used = new Set(stories.flatMap((story) => story.chapters.map((chapter) => pageFile(chapterPageKey(story, chapter)))));
+  const used = new Set(
+    await Promise.all(stories.flatMap((story) => story.chapters.map((chapter) => pageFile(chapterPageKey(story, chapter))))),
+  );
   const names = await fs.readdir(cacheDir).catch(() => [] as string[]);
   await Promise.all(names.filter((name) => !used.has(name)).map((name) => fs.rm(path.join(cacheDir, name), { force: true })));
 }

@@ -12,9 +12,6 @@ import { htmlToXhtml } from './xhtml.ts';
 import { xmlSafe } from './xml.ts';
 import { type Deflate, deflatedEntry, type ZipEntryData } from './zip.ts';
 
-/** Raise it when the code changes how a page comes out from the same input: every kept page is made again. */
-const PAGE_FORMAT = 1;
-
 /** What a page looked up and what each lookup gave: [image address, its href or null], [link, its target or null]. */
 export interface PageLookups {
   images: [string, string | null][];
@@ -25,7 +22,10 @@ export interface CachedPage extends PageLookups {
   entry: ZipEntryData;
 }
 
-/** Where chapter pages are kept between builds; `get` gives null for a page it does not have (or cannot read). */
+/**
+ * Where chapter pages are kept between builds; `get` gives null for a page it does not have, cannot
+ * read, or that other code made (the key does not name the code: the cache must).
+ */
 export interface PageCache {
   get(key: string): Promise<CachedPage | null>;
   set(key: string, page: CachedPage): Promise<void>;
@@ -38,7 +38,7 @@ export interface PageCache {
  */
 export function chapterPageKey(story: Pick<SnapshotStory, 'breakImage'>, chapter: SnapshotChapter): string {
   const { id, updated_at, chapter_number, title, content_warnings } = chapter;
-  return JSON.stringify([PAGE_FORMAT, id, updated_at, chapter_number, title, content_warnings, story.breakImage]);
+  return JSON.stringify([id, updated_at, chapter_number, title, content_warnings, story.breakImage]);
 }
 
 export interface BookPage {
