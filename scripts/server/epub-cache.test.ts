@@ -149,6 +149,12 @@ describe('writeStoryEpub with a page cache', () => {
     await expect(writeStoryEpub(siteDir, story(), failing)).rejects.toThrow('text gone');
     expect(fs.readFileSync(file)).toEqual(old);
     expect(fs.readdirSync(path.dirname(file))).toEqual(['the-test-story.epub']);
+    // A new book replaces the file, never writes into it: a hard link to it (the site being served) keeps the old book.
+    const served = path.join(dir, 'served.epub');
+    fs.linkSync(file, served);
+    await writeStoryEpub(siteDir, story({ title: 'Renamed' }), options());
+    expect(fs.readFileSync(served)).toEqual(old);
+    expect(fs.readFileSync(file)).not.toEqual(old);
   });
 });
 

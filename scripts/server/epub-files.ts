@@ -74,7 +74,10 @@ const deflate: Deflate = (bytes) => deflateRaw(bytes, { level: 6 });
 /** Bytes gathered before a write: a book is thousands of small pieces. */
 const WRITE_BUFFER = 256 * 1024;
 
-/** Writes `book` into `file` through a temporary file beside it, renamed into place when complete. */
+/**
+ * Writes `book` into `file` through a temporary file beside it, renamed into place when complete:
+ * never into the file itself, which may be a hard link to the copy readers are served.
+ */
 async function writeFileFrom(file: string, book: (write: (chunk: Uint8Array) => Promise<void>) => Promise<unknown>): Promise<number> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const incoming = `${file}.${randomUUID().slice(0, 8)}.tmp`;
