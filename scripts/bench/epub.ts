@@ -3,8 +3,10 @@
 // cover, page breaks and images, their texts read from files as a publish reads them. For each:
 // size; time without a page cache, with an empty one and with a full one, and after one chapter's
 // edit (medians of BENCH_RUNS); the longest time the event loop was blocked (the server writes books
-// in its own process, between requests); this process's peak memory over what it held before;
-// whether the three ways gave the same bytes; epubcheck's verdict.
+// in its own process, between requests); this process's peak memory over what it held before, and
+// whether a process with a 64 MB JavaScript heap writes the book; whether the three ways gave the
+// same bytes; epubcheck's verdict.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { chapterTextReader, readContentSnapshot } from '#functions/site/snapshot
 import { readChapterTextsFrom } from '#lib/chapter-texts.ts';
 import { storyEpubPath } from '#lib/epub/index.ts';
 import { testChapter, testStory, textOfTestChapter } from '#lib/epub/test-story.ts';
+import { FALLBACK_PROFILE } from '#lib/profile.ts';
 import type { ReadChapterText, SnapshotStory } from '#lib/snapshot.ts';
 import { writeChapterTextFiles } from '#scripts/server/content-files.ts';
 import { siteImageReader, writeStoryEpub } from '#scripts/server/epub-files.ts';
@@ -82,6 +85,33 @@ const memoryMb = () => {
   const memory = memoryOf(process.pid);
   return { rss: (memory?.rss ?? 0) / 1024, peak: (memory?.peak ?? 0) / 1024 };
 };
+
+/** The JavaScript heap a child process writes each book in (without a page cache): memory that does not grow with the story. */
+const HEAP_LIMIT_MB = 64;
+
+// The child: writes the one book the file BENCH_EPUB_BOOK describes, and stops.
+const childBook = process.env['BENCH_EPUB_BOOK'];
+if (childBook) {
+  const { story, textsDir } = JSON.parse(fs.readFileSync(childBook, 'utf8')) as { story: SnapshotStory; textsDir: string };
+  await writeStoryEpub(path.join(path.dirname(childBook), 'limited'), story, {
+    profile: FALLBACK_PROFILE,
+    siteUrl: 'http://localhost:4321',
+    readImage: siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: null }),
+    readText: readChapterTextsFrom(textsDir),
+  });
+  process.exit(0);
+}
+
+/** Whether a child process limited to HEAP_LIMIT_MB writes the story's book. */
+function fitsLimitedHeap(story: SnapshotStory, textsDir: string, outDir: string): boolean {
+  const file = path.join(outDir, `${story.slug}.json`);
+  fs.writeFileSync(file, JSON.stringify({ story, textsDir }));
+  const child = spawnSync(process.execPath, [`--max-old-space-size=${HEAP_LIMIT_MB}`, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, BENCH_EPUB_BOOK: file },
+    stdio: 'ignore',
+  });
+  return child.status === 0;
+}
 
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-epub-'));
 const textsDir = path.join(outDir, 'texts');
@@ -162,6 +192,9 @@ try {
     console.log(describe('empty page cache', cold));
     console.log(describe('full page cache', warm));
     console.log(describe('full page cache, one chapter edited', edited));
+    console.log(
+      `  written by a process with a ${HEAP_LIMIT_MB} MB JavaScript heap: ${fitsLimitedHeap(story, textsDir, outDir) ? 'yes' : 'NO'}`,
+    );
     if (!epubcheck) {
       console.log('  epubcheck: not installed (apt-get install epubcheck)');
       continue;
