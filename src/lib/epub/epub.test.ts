@@ -61,7 +61,9 @@ describe('buildStoryEpub', () => {
     const { epub, files } = await build();
     const header = new DataView(epub.buffer, epub.byteOffset);
     expect(header.getUint32(0, true)).toBe(0x04034b50);
+    expect(header.getUint16(6, true)).toBe(0); // flags: no data descriptor, the sizes are in the header
     expect(header.getUint16(8, true)).toBe(0); // compression method: stored
+    expect(header.getUint32(18, true)).toBe(20); // compressed size
     expect(header.getUint16(28, true)).toBe(0); // no extra field
     expect(text(epub.subarray(30, 38))).toBe('mimetype');
     expect(text(epub.subarray(38, 58))).toBe('application/epub+zip');

@@ -21,7 +21,7 @@ export interface EmbeddedImage {
   mediaType: string;
 }
 
-/** What shows images: the book's embedder, or a page's record of what it asked for (./chapters.ts). */
+/** What shows images: the book's embedder, or a page's record of what it asked for (./pages.ts). */
 export interface EmbedImage {
   embed(address: string): Promise<EmbeddedImage | null>;
 }

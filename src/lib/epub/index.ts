@@ -1,7 +1,8 @@
 // A story as an EPUB 3 book, built at publish time (scripts/server/epub-files.ts writes it beside
 // the story's page): cover, title page, table of contents, every published chapter in number
 // order with its images embedded. Runs in any runtime (no Node APIs); the caller supplies the
-// image bytes. See docs/decisions/0011-epub-at-publish.md.
+// image bytes, where the book goes, and may supply a faster compressor and a cache of chapter
+// pages. See docs/decisions/0011-epub-at-publish.md and 0054-books-written-as-they-are-made.md.
 import { deflateSync } from 'fflate';
 import { markdownToPlainText, truncate } from '../chapter-text.ts';
 import { renderMarkdown } from '../markdown.ts';
