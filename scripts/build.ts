@@ -8,7 +8,7 @@ import { runWithDatabase } from './cli.ts';
 import { uploadStorage } from './server/create-server.ts';
 import { siteImageReader } from './server/epub-files.ts';
 import { removeUnusedChapterTexts, writeChapterTexts } from './server/content-files.ts';
-import { buildStaticSite } from './server/site-builder.ts';
+import { buildStaticSite } from './server/site-publishing.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -11,7 +11,7 @@ import { migrateToLatest } from '#db/migrate.ts';
 import { seedDemoContent } from '#db/seed/index.ts';
 import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { writeChapterTexts } from '#scripts/server/content-files.ts';
-import { buildStaticSite } from '#scripts/server/site-builder.ts';
+import { buildStaticSite } from '#scripts/server/site-publishing.ts';
 import { insertCatalogue } from './catalogue.ts';
 import { watchChildMemory } from './peak-rss.ts';
 

@@ -13,7 +13,7 @@ import { openTestDatabase } from '#scripts/test/database.ts';
 import { openSearch } from '#scripts/test/pagefind-search.ts';
 import { childElements, ownText, parseXml, type XmlElement } from '#scripts/test/xml.ts';
 import { writeChapterTexts } from './content-files.ts';
-import { buildStaticSite } from './site-builder.ts';
+import { buildStaticSite } from './site-publishing.ts';
 import { staticSite } from './static-site.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

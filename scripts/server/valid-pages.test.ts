@@ -15,7 +15,7 @@ import { openTestDatabase } from '#scripts/test/database.ts';
 import { readSnapshotWithTexts } from '#scripts/test/snapshot-with-texts.ts';
 import { checkHtml, formatMessages, nuCheckerRuns } from '#scripts/test/nu-checker.ts';
 import { writeChapterTextFiles } from './content-files.ts';
-import { buildStaticSite } from './site-builder.ts';
+import { buildStaticSite } from './site-publishing.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const AWKWARD = 'Tides ]]> & <Salt> — مرحبا 海 👩‍👩‍👧';

@@ -35,7 +35,7 @@ export interface FeedContent {
 }
 
 export const siteFeedLink = (profile: AuthorProfile): FeedLink => ({ title: `${profile.name}: new chapters`, href: SITE_FEED_PATH });
-export const storyFeedLink = (story: SnapshotStory): FeedLink => ({
+export const storyFeedLink = (story: Pick<SnapshotStory, 'title' | 'slug'>): FeedLink => ({
   title: `${story.title}: new chapters`,
   href: storyFeedPath(story.slug),
 });

@@ -7,7 +7,8 @@ import { seedDemoContent } from '#db/seed/index.ts';
 import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { openTestDatabase } from '#scripts/test/database.ts';
 import { writeChapterTexts } from './content-files.ts';
-import { buildStaticSite, replaceDirectory } from './site-builder.ts';
+import { replaceDirectory } from './site-links.ts';
+import { buildStaticSite } from './site-publishing.ts';
 import { stagingOwner } from './staging-owners.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
