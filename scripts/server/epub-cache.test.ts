@@ -7,7 +7,6 @@ import type { ImageFile } from '#lib/epub/index.ts';
 import { testChapter, testPng, testStory, textOfTestChapter } from '#lib/epub/test-story.ts';
 import { FALLBACK_PROFILE } from '#lib/profile.ts';
 import type { ChapterWithText, ReadChapterText, SnapshotStory } from '#lib/snapshot.ts';
-import { codeFingerprint } from './epub-cache.ts';
 import { removeUnusedEpubCache, type StoryEpubOptions, writeStoryEpub } from './epub-files.ts';
 
 let dir: string;
@@ -174,31 +173,5 @@ describe('removeUnusedEpubCache', () => {
     await book(current, settings);
     expect(readTextCalls(settings)).toEqual([]);
     await removeUnusedEpubCache(path.join(dir, 'no-such-folder'), [current]);
-  });
-});
-
-describe('codeFingerprint', () => {
-  it('changes with any file of src/lib and with the locked dependencies, and with nothing else', async () => {
-    const root = path.join(dir, 'project');
-    fs.mkdirSync(path.join(root, 'src/lib/epub'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'src/lib/markdown.ts'), 'export const a = 1;');
-    fs.writeFileSync(path.join(root, 'src/lib/epub/index.ts'), 'export const b = 1;');
-    fs.writeFileSync(path.join(root, 'package-lock.json'), '{"v":1}');
-    const first = await codeFingerprint(root);
-    fs.writeFileSync(path.join(root, 'src/lib/notes.md'), 'not code');
-    fs.mkdirSync(path.join(root, 'src/pages'));
-    fs.writeFileSync(path.join(root, 'src/pages/index.ts'), 'elsewhere');
-    expect(await codeFingerprint(root)).toBe(first);
-    const changes: [string, string][] = [
-      ['src/lib/epub/index.ts', 'export const b = 2;'],
-      ['src/lib/icons.tsx', 'export const c = 1;'],
-      ['package-lock.json', '{"v":2}'],
-    ];
-    const seen = new Set([first]);
-    for (const [file, text] of changes) {
-      fs.writeFileSync(path.join(root, file), text);
-      seen.add(await codeFingerprint(root));
-    }
-    expect(seen.size).toBe(changes.length + 1);
   });
 });

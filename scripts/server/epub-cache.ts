@@ -3,7 +3,7 @@
 // from, holding the finished, compressed ZIP entry and what the page looked up. A file is written
 // beside its name and renamed into place, so a killed server leaves no half-written page; a file that
 // cannot be read or is not what its name promises is made again, and so is every page after the
-// code that makes pages changes (codeFingerprint). The cache only saves time: a page
+// code that makes pages changes (code-version.ts). The cache only saves time: a page
 // that cannot be kept (full disk) is simply made again next time.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -11,37 +11,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CachedPage, chapterPageKey, type PageCache } from '#lib/epub/index.ts';
 import type { SnapshotStory } from '#lib/snapshot.ts';
+import { codeVersion } from './code-version.ts';
 
 const SUFFIX = '.page';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/**
- * A fingerprint of the code that makes the pages: the shared library under `root`/src/lib (Markdown,
- * the sanitiser, the book) and the locked dependencies. Pages made by other code are never used,
- * so a new release of the site cannot serve pages its predecessor made.
- */
-export async function codeFingerprint(root: string): Promise<string> {
-  const lib = path.join(root, 'src', 'lib');
-  const names = (await fs.readdir(lib, { recursive: true })).filter((name) => /\.tsx?$/.test(name)).sort();
-  const hash = createHash('sha256');
-  for (const name of names)
-    hash
-      .update(`${name}\0`)
-      .update(await fs.readFile(path.join(lib, name)))
-      .update('\0');
-  hash.update(await fs.readFile(path.join(root, 'package-lock.json')).catch(() => Buffer.alloc(0)));
-  return hash.digest('hex');
-}
-
 let thisCode: Promise<string> | null = null;
 
-/** The file a page's key names, for this code. */
+/** The file a page's key names, for this code (the server's publishing code: a new release never uses its predecessor's pages). */
 async function pageFile(key: string): Promise<string> {
-  thisCode ??= codeFingerprint(projectRoot);
-  return `${createHash('sha256')
+  thisCode ??= codeVersion([], projectRoot);
+  const hash = createHash('sha256')
     .update(`${await thisCode}\n${key}`)
-    .digest('hex')
-    .slice(0, 40)}${SUFFIX}`;
+    .digest('hex');
+  return `${hash.slice(0, 40)}${SUFFIX}`;
 }
 
 interface PageHeader extends Omit<CachedPage, 'entry'> {
