@@ -61,22 +61,24 @@ describe('buildStoryEpub', () => {
     const { epub, files } = await build();
     const header = new DataView(epub.buffer, epub.byteOffset);
     expect(header.getUint32(0, true)).toBe(0x04034b50);
+    expect(header.getUint16(6, true)).toBe(0); // flags: no data descriptor, the sizes are in the header
     expect(header.getUint16(8, true)).toBe(0); // compression method: stored
+    expect(header.getUint32(18, true)).toBe(20); // compressed size
     expect(header.getUint16(28, true)).toBe(0); // no extra field
     expect(text(epub.subarray(30, 38))).toBe('mimetype');
     expect(text(epub.subarray(38, 58))).toBe('application/epub+zip');
     expect(Object.keys(files)).toEqual([
       'mimetype',
       'META-INF/container.xml',
+      'EPUB/style.css',
       'EPUB/cover.xhtml',
+      'EPUB/images/cover-image.jpg',
       'EPUB/title.xhtml',
       'EPUB/chapter-1.xhtml',
       'EPUB/chapter-2.xhtml',
       'EPUB/nav.xhtml',
       'EPUB/toc.ncx',
       'EPUB/package.opf',
-      'EPUB/style.css',
-      'EPUB/images/cover-image.jpg',
     ]);
     expect(text(files['META-INF/container.xml'])).toContain('full-path="EPUB/package.opf"');
   });
@@ -130,6 +132,34 @@ describe('buildStoryEpub', () => {
     expect((await build()).epub).toEqual((await build()).epub);
   });
 
+  it('gives the same bytes whichever image is read first', async () => {
+    const story = testStory([
+      testChapter(1, '![A](/api/uploads/general/a.png) ![B](/api/uploads/general/b.png)'),
+      testChapter(2, '![B again](/api/uploads/general/b.png) ![C](/api/uploads/general/c.png)'),
+    ]);
+    const slowFirst = (slow: string) =>
+      vi.fn(async (path: string) => {
+        await new Promise((resolve) => setTimeout(resolve, path.endsWith(slow) ? 30 : 0));
+        return path.startsWith('/api/uploads/') ? { bytes: testPng(2, 2, [path.length, 0, 0]), mediaType: 'image/png' } : null;
+      });
+    const books = await Promise.all(['a.png', 'b.png', 'c.png'].map(async (slow) => (await build(story, slowFirst(slow))).epub));
+    expect(books[1]).toEqual(books[0]);
+    expect(books[2]).toEqual(books[0]);
+  });
+
+  it('gives the same bytes in any time zone of the server', async () => {
+    const zone = process.env['TZ'];
+    try {
+      process.env['TZ'] = 'UTC';
+      const utc = (await build()).epub;
+      process.env['TZ'] = 'Pacific/Kiritimati';
+      expect((await build()).epub).toEqual(utc);
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
+  });
+
   it('puts the chapters in the spine and both tables of contents in the order given', async () => {
     const story = testStory([
       testChapter(1, 'a', { title: 'Dawn' }),
@@ -173,11 +203,14 @@ describe('buildStoryEpub', () => {
     ].join('\n\n');
     const book = await build(testStory([testChapter(1, content)], { cover: '/api/uploads/covers/gone.webp' }));
     const chapter = book.text('EPUB/chapter-1.xhtml');
-    expect(chapter).toContain('<img src="images/image-1.png" alt="The map"/>');
-    expect(chapter).toContain('<img src="images/image-1.png" alt="Same map"/>');
+    // Named after their site paths: the map once, whichever way the text names it.
+    const map = /<img src="(images\/image-[0-9a-f]{16}\.png)" alt="The map"\/>/.exec(chapter)?.[1];
+    expect(map).toBeDefined();
+    expect(chapter).toContain(`<img src="${map}" alt="Same map"/>`);
     expect(chapter).toMatch(
-      /<div class="page-break" role="separator"><img src="images\/image-2.png" alt="" width="600" height="60"\/><\/div>/,
+      /<div class="page-break" role="separator"><img src="images\/image-[0-9a-f]{16}.png" alt="" width="600" height="60"\/><\/div>/,
     );
+    expect(Object.keys(book.files).filter((name) => name.startsWith('EPUB/images/'))).toHaveLength(2);
     expect(chapter).toContain(
       '<p><span class="missing-image">[Image: A remote picture]</span> and <span class="missing-image">[Image: A missing one]</span></p>',
     );

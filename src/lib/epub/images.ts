@@ -14,11 +14,16 @@ export interface ImageFile {
 export type ReadImage = (path: string) => Promise<ImageFile | null>;
 
 export interface EmbeddedImage {
+  /** `cover-image`, or named after the image's site path, so it keeps its name whatever the rest of the story shows. */
   id: string;
   /** Relative to the package folder, as documents beside the package refer to it. */
   href: string;
   mediaType: string;
-  bytes: Uint8Array;
+}
+
+/** What shows images: the book's embedder, or a page's record of what it asked for (./pages.ts). */
+export interface EmbedImage {
+  embed(address: string): Promise<EmbeddedImage | null>;
 }
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif' };
@@ -40,11 +45,21 @@ function sitePath(address: string): string | null {
   return path;
 }
 
-/** Collects the images of one book, each read once however often it is shown. */
-export class ImageEmbedder {
+/** `image-` and 64 bits of the path's SHA-256: the same image has the same name in every build. */
+async function imageId(path: string): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(path)));
+  return `image-${Array.from(hash.subarray(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * Collects the images of one book, each read once however often it is shown. Its bytes are kept
+ * until the book takes them (`claim`), in the order its pages show them, and written once.
+ */
+export class ImageEmbedder implements EmbedImage {
   private readonly readImage: ReadImage;
   private readonly byPath = new Map<string, Promise<EmbeddedImage | null>>();
-  private readonly embedded: EmbeddedImage[] = [];
+  private readonly unclaimed = new Map<string, Uint8Array>();
+  private readonly claimed: EmbeddedImage[] = [];
 
   constructor(readImage: ReadImage) {
     this.readImage = readImage;
@@ -66,14 +81,22 @@ export class ImageEmbedder {
     const file = await this.readImage(path).catch(() => null);
     const mediaType = file ? sniffImageType(file.bytes) : null;
     if (!file || !mediaType) return null;
-    const id = name ?? `image-${this.embedded.length + 1}`;
-    const image = { id, href: `images/${id}.${EXTENSIONS[mediaType]}`, mediaType, bytes: file.bytes };
-    this.embedded.push(image);
-    return image;
+    const id = name ?? (await imageId(path));
+    this.unclaimed.set(id, file.bytes);
+    return { id, href: `images/${id}.${EXTENSIONS[mediaType]}`, mediaType };
   }
 
-  /** In the order they were first embedded. */
+  /** The image's bytes the first time the book shows it, null after: the book writes each image once. */
+  claim(image: EmbeddedImage): Uint8Array | null {
+    const bytes = this.unclaimed.get(image.id);
+    if (!bytes) return null;
+    this.unclaimed.delete(image.id);
+    this.claimed.push(image);
+    return bytes;
+  }
+
+  /** The images the book showed, in the order it first showed them. */
   get images(): readonly EmbeddedImage[] {
-    return this.embedded;
+    return this.claimed;
   }
 }

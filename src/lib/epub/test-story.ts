@@ -3,6 +3,7 @@
 import { zlibSync } from 'fflate';
 import type { ChapterWithText, ReadChapterText, SnapshotStory } from '../snapshot.ts';
 import { DEFAULT_COVER, DEFAULT_PAGE_BREAK } from '../stories.ts';
+import { crc32 } from './zip.ts';
 
 /** A chapter that carries its text, so tests can hand it to what reads texts (`textOfTestChapter`). */
 export function testChapter(chapterNumber: number, content: string, overrides: Partial<ChapterWithText> = {}): ChapterWithText {
@@ -54,17 +55,6 @@ export function testStory(chapters: ChapterWithText[], overrides: Partial<Snapsh
     chapters,
     ...overrides,
   };
-}
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 /** A real PNG of one flat colour (width × height, RGB), small enough to build in a test. */

@@ -6,14 +6,14 @@
 import render from 'dom-serializer';
 import { type ChildNode, Element, Text } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
-import type { ImageEmbedder } from './images.ts';
+import type { EmbedImage } from './images.ts';
 import type { BookLinks } from './links.ts';
 import { escapeXml, xmlSafe } from './xml.ts';
 
 /** Attributes the web page needs and an EPUB 3.2 document does not allow. */
 const WEB_ONLY_ATTRIBUTES = ['loading', 'decoding'];
 
-export async function htmlToXhtml(html: string, images: ImageEmbedder, links: BookLinks): Promise<string> {
+export async function htmlToXhtml(html: string, images: EmbedImage, links: BookLinks): Promise<string> {
   const tree = parseDocument(xmlSafe(html));
   const elements = collectElements(tree.children);
   const notes = footnotesToAsides(elements);
@@ -93,7 +93,7 @@ function prepend(parent: Element, node: ChildNode): void {
   node.parent = parent;
 }
 
-async function embedImage(img: Element, images: ImageEmbedder): Promise<void> {
+async function embedImage(img: Element, images: EmbedImage): Promise<void> {
   const embedded = await images.embed(img.attribs['src'] ?? '');
   if (embedded) {
     img.attribs['src'] = embedded.href;
