@@ -153,7 +153,10 @@ describe('the parts', () => {
   });
 
   it('keep their key through a new text and change it with what else their folder shows', () => {
-    const edited = { ...fleet, chapters: fleet.chapters.map((c) => (c.chapter_number === 5 ? { ...c, updated_at: '2027-01-01T00:00:00Z' } : c)) };
+    const edited = {
+      ...fleet,
+      chapters: fleet.chapters.map((c) => (c.chapter_number === 5 ? { ...c, updated_at: '2027-01-01T00:00:00Z' } : c)),
+    };
     expect(keyOf(edited)).toBe(keyOf(fleet));
     const changes: Partial<SnapshotStory>[] = [
       { title: 'The Armada' },
@@ -185,7 +188,9 @@ describe('a publish that changed one chapter', () => {
       const fleet = snapshot.stories[0]!;
       const edited = {
         ...fleet,
-        chapters: fleet.chapters.map((c) => (c.chapter_number === 37 ? testChapter(37, 'At dusk a golden owl sang.', { title: 'Owl' }) : c)),
+        chapters: fleet.chapters.map((c) =>
+          c.chapter_number === 37 ? testChapter(37, 'At dusk a golden owl sang.', { title: 'Owl' }) : c,
+        ),
       };
       // Taken down since: its part must go.
       const stories = [edited, ...snapshot.stories.slice(1, 3)];
