@@ -138,8 +138,8 @@ export async function writeSearchPart(siteDir: string, part: SearchPart, readTex
 /**
  * Pagefind's script, worker and WebAssembly at SEARCH_INDEX_PATH, with the index they open first
  * (Pagefind cannot open an index of no pages): one page that is no chapter, which the search
- * never asks (src/lib/search-parts.ts). Written beside and moved in, so no file hard-linked from
- * the served site is written to.
+ * never asks (src/lib/search-parts.ts). Written beside and moved in over what the folder held but
+ * its parts, so no file hard-linked from the served site is written to.
  */
 async function writeSearchRuntime(siteDir: string): Promise<void> {
   const folder = path.join(siteDir, SEARCH_INDEX_PATH);
@@ -150,28 +150,21 @@ async function writeSearchRuntime(siteDir: string): Promise<void> {
       if (added.errors.length > 0) throw new Error(`Indexing the search's root page: ${added.errors.join('; ')}`);
     });
     await fs.mkdir(folder, { recursive: true });
+    await keepOnly(folder, (name) => name === PARTS_FOLDER);
     for (const name of await fs.readdir(staging)) {
-      if (!PART_FILES.test(name) && !RUNTIME_FILES.test(name)) continue;
-      await fs.rm(path.join(folder, name), { recursive: true, force: true });
-      await fs.rename(path.join(staging, name), path.join(folder, name));
+      if (PART_FILES.test(name) || RUNTIME_FILES.test(name)) await fs.rename(path.join(staging, name), path.join(folder, name));
     }
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
   }
 }
 
-/** Writes `file` through a new file renamed over it: the old one may be hard-linked from the served site. */
-async function replaceFile(file: string, text: string): Promise<void> {
-  const written = `${file}.${randomUUID()}.tmp`;
-  await fs.writeFile(written, text);
-  await fs.rename(written, file);
-}
-
 /**
  * Writes the listing of each of the two folders (SEARCH_LISTING_FILE) and the search's script,
  * and removes every part folder not listed (a story taken down, a part that moved between the
  * folders): a folder left behind would still serve its chapters. A folder with no part keeps no
- * listing, and a site with no part keeps no search at all.
+ * listing, and a site with no part keeps no search at all. Every file but the parts' is written
+ * anew, and compressed copies of the old ones (precompress.ts) go with them: compress again after.
  */
 export async function writeSearchListing(siteDir: string, parts: readonly SearchPart[]): Promise<void> {
   if (parts.length > 0) await writeSearchRuntime(siteDir);
@@ -185,10 +178,11 @@ export async function writeSearchListing(siteDir: string, parts: readonly Search
     }
     const partsFolder = path.join(folder, PARTS_FOLDER);
     await fs.mkdir(partsFolder, { recursive: true });
+    if (adult) await keepOnly(folder, (name) => name === PARTS_FOLDER);
     await keepOnly(partsFolder, (name) => listed.includes(`${folderPath}${PARTS_FOLDER}/${name}/`));
-    const listing = path.join(folder, SEARCH_LISTING_FILE);
-    if (listed.length === 0) await fs.rm(listing, { force: true });
-    else await replaceFile(listing, JSON.stringify({ parts: listed } satisfies SearchListing));
+    if (listed.length > 0) {
+      await fs.writeFile(path.join(folder, SEARCH_LISTING_FILE), JSON.stringify({ parts: listed } satisfies SearchListing));
+    }
   }
 }
 
