@@ -1,6 +1,6 @@
 // The search index of the reader's site, written at publish time in parts (docs/product.md, Search
-// across the stories and The search index in parts; why Pagefind and why apart for adult stories:
-// docs/decisions/0046-search-with-pagefind.md). Exactly the snapshot's chapters are fed in, the text
+// across the stories and The search index in parts; why Pagefind, why apart for adult stories and
+// why in parts: docs/decisions/0046-search-with-pagefind.md, 0052-the-search-index-in-parts.md). Exactly the snapshot's chapters are fed in, the text
 // of each as its page shows it, so no draft, scheduled chapter or preview can enter. A part is up to
 // PART_SIZE chapters of one story in a folder of its own, so a publish rewrites only the parts its
 // change touched; the listings name the parts, and the reader's search merges them.
@@ -15,9 +15,9 @@ import { ADULT_SEARCH_INDEX_PATH, SEARCH_INDEX_PATH, SEARCH_LISTING_FILE, type S
 import type { ChapterWithText, ContentSnapshot, ReadChapterText, SnapshotChapter, SnapshotStory } from '#lib/snapshot.ts';
 
 /**
- * Chapters per part. Writing a part costs about 4 ms per chapter of 3,000 words, so 250 keep a
- * publish's part near 1 s, while 10,000 chapters make 40 parts for a search to merge
- * (`npm run bench:search` prints both).
+ * Chapters per part. Writing a part costs about 4 ms per chapter of 3,000 words on the 2-core
+ * machines, so 250 keep a publish's part near 1 s, while 10,000 chapters make 40 parts for a
+ * search to merge (`npm run bench:search` prints both; docs/decisions/0052-the-search-index-in-parts.md).
  */
 export const PART_SIZE = 250;
 
@@ -28,7 +28,10 @@ const PAGES_IN_FLIGHT = 4;
 const PART_FORMAT = 1;
 
 export interface SearchPart {
-  /** Stable while the part's story and chapter range are the same; the lead hashes it with the chapters' versions. */
+  /**
+   * Stable while the part's story and chapter range are the same: with the chapters' versions
+   * (updated_at) it tells a publish whether the part must be written again.
+   */
   key: string;
   /** The site folder of this part's index, e.g. '/pagefind/parts/12-1' (never shared by two parts). */
   dir: string;
