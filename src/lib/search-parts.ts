@@ -41,6 +41,7 @@ export async function searchAcrossParts<D>(
   parts: readonly string[],
 ): Promise<PagefindResult<D>[]> {
   let searched = parts;
+  if (parts.length === 0) return [];
   if (!/^\s*".+"\s*$/.test(query)) {
     const words = [
       ...new Set(
