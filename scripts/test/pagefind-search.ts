@@ -1,6 +1,6 @@
 // Searches a written Pagefind index from Node, with the same pagefind.js and parts a reader's
-// browser loads (scripts/server/search-index.ts writes them): the tests ask the built index, not its files, and
-// `npm run bench:search` counts what a search reads.
+// browser loads (scripts/server/search-index.ts writes them): the tests ask the built index, not
+// its files, and `npm run bench:search` counts what a search reads.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
