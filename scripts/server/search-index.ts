@@ -1,22 +1,52 @@
-// The search index of the reader's site, written at publish time (docs/product.md, Search across
-// the stories; why Pagefind and why two indexes: docs/decisions/0046-search-with-pagefind.md).
-// Exactly the snapshot's chapters are fed in, the text of each as its page shows it, so no draft,
-// scheduled chapter or preview can enter. Stories behind the 18+ confirmation get an index of
-// their own, which the search loads only once the reader confirmed.
+// The search index of the reader's site, written at publish time in parts (docs/product.md, Search
+// across the stories and The search index in parts; why Pagefind, why apart for adult stories and
+// why in parts: docs/decisions/0046-search-with-pagefind.md, 0052-the-search-index-in-parts.md). Exactly the snapshot's chapters are fed in, the text
+// of each as its page shows it, so no draft, scheduled chapter or preview can enter. A part is up to
+// PART_SIZE chapters of one story in a folder of its own, so a publish rewrites only the parts its
+// change touched; the listings name the parts, and the reader's search merges them.
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { chapterBodyHtml } from '#lib/chapter-body.ts';
 import { escapeXml } from '#lib/epub/xml.ts';
 import { chapterPath } from '#lib/reader-urls.ts';
-import { ADULT_SEARCH_INDEX_PATH, SEARCH_INDEX_PATH, searchScope } from '#lib/search-scope.ts';
+import { ADULT_SEARCH_INDEX_PATH, SEARCH_INDEX_PATH, SEARCH_LISTING_FILE, type SearchListing, searchScope } from '#lib/search-scope.ts';
 import type { ChapterWithText, ContentSnapshot, ReadChapterText, SnapshotChapter, SnapshotStory } from '#lib/snapshot.ts';
 
 /**
- * What Pagefind writes besides the index and its search script: its ready-made interfaces (the
- * site has its own, src/scripts/search-dialog.ts), its highlighter, and the playground. Not published.
+ * Chapters per part. Writing a part costs about 4 ms per chapter of 3,000 words on the 2-core
+ * machines, so 250 keep a publish's part near 1 s, while 10,000 chapters make 40 parts for a
+ * search to merge (`npm run bench:search` prints both; docs/decisions/0052-the-search-index-in-parts.md).
  */
-const UNUSED_FILES = /^pagefind-(?:ui|component-ui|modular-ui|highlight)\.(?:js|css)$|^playground$/;
+export const PART_SIZE = 250;
+
+/** Pages handed to Pagefind at once: about a third less time than one at a time. */
+const PAGES_IN_FLIGHT = 4;
+
+/** Bumped when what a part holds changes shape, so no part of an older shape is kept. */
+const PART_FORMAT = 1;
+
+export interface SearchPart {
+  /**
+   * Stable while the part's story and chapter range are the same: with the chapters' versions
+   * (updated_at) it tells a publish whether the part must be written again.
+   */
+  key: string;
+  /** The site folder of this part's index, e.g. '/pagefind/parts/12-1' (never shared by two parts). */
+  dir: string;
+  /** Behind the 18+ confirmation (searchScope decides). */
+  adult: boolean;
+  story: SnapshotStory;
+  /** At most PART_SIZE, in number order. */
+  chapters: SnapshotChapter[];
+}
+
+/** What a part's folder keeps of what Pagefind writes: its index, not the search's script or interfaces. */
+const PART_FILES = /^pagefind-entry\.json$|\.pf_meta$|^(?:index|fragment|filter)$/;
+/** What SEARCH_INDEX_PATH keeps besides: the script, its worker and the WebAssembly (not the ready-made interfaces). */
+const RUNTIME_FILES = /^pagefind(?:-worker)?\.js$|^wasm\.[a-z]+\.pagefind$/;
+const PARTS_FOLDER = 'parts';
 
 const meta = (key: string, value: string) => `<p data-pagefind-meta="${key}">${escapeXml(value)}</p>`;
 const chapterMeta = (story: SnapshotStory, chapter: SnapshotChapter) =>
@@ -24,61 +54,144 @@ const chapterMeta = (story: SnapshotStory, chapter: SnapshotChapter) =>
 
 /** A chapter as one page for the indexer: its text, with the story and chapter titles as metadata (searched too). */
 export function searchDocument(story: SnapshotStory, chapter: ChapterWithText): string {
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>',
-    chapterMeta(story, chapter),
-    `<main data-pagefind-body>${chapterBodyHtml(chapter, story.breakImage)}</main>`,
-    '</body></html>',
-  ].join('');
+  return page(chapterMeta(story, chapter), chapterBodyHtml(chapter, story.breakImage));
 }
+
+const page = (head: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>${head}<main data-pagefind-body>${body}</main></body></html>`;
 
 /**
  * The chapter's built page, whose text Astro rendered already (its chapter body is marked
  * data-pagefind-body), with the metadata added; rendered here only when the page is not there
  * (rendering 1,000 chapters again took most of the index's time).
  */
-async function chapterDocument(
-  siteDir: string,
-  url: string,
-  story: SnapshotStory,
-  chapter: SnapshotChapter,
-  readText: ReadChapterText,
-): Promise<string> {
-  const page = await fs.readFile(path.join(siteDir, url, 'index.html'), 'utf8').catch(() => '');
-  if (!page.includes('data-pagefind-body')) return searchDocument(story, { ...chapter, ...(await readText(chapter)) });
-  return page.replace('</body>', `${chapterMeta(story, chapter)}</body>`);
+async function chapterDocument(siteDir: string, url: string, story: SnapshotStory, chapter: SnapshotChapter, readText: ReadChapterText) {
+  const built = await fs.readFile(path.join(siteDir, url, 'index.html'), 'utf8').catch(() => '');
+  if (!built.includes('data-pagefind-body')) return searchDocument(story, { ...chapter, ...(await readText(chapter)) });
+  return built.replace('</body>', `${chapterMeta(story, chapter)}</body>`);
 }
 
-async function writeIndex(siteDir: string, indexPath: string, stories: readonly SnapshotStory[], readText: ReadChapterText): Promise<void> {
-  const outputPath = path.join(siteDir, indexPath);
-  // One language for the whole site (the pages are en-US), so one index is fetched, not one per language guess.
+/**
+ * Everything a part's folder depends on besides its chapters' versions: where it lies, the story's
+ * fields its pages show (ids, titles, address, scene-break image) and which chapters under which numbers.
+ */
+function partKey(dir: string, story: SnapshotStory, chapters: readonly SnapshotChapter[]): string {
+  const fields = [PART_FORMAT, dir, story.id, story.slug, story.title, story.breakImage];
+  const digest = createHash('sha256')
+    .update(JSON.stringify([fields, chapters.map((chapter) => [chapter.id, chapter.chapter_number, chapter.title])]))
+    .digest('hex');
+  return `${dir}@${digest.slice(0, 24)}`;
+}
+
+/** The parts of the site's index: each story's chapters, PART_SIZE at a time, general stories first. */
+export function searchParts(stories: readonly SnapshotStory[]): SearchPart[] {
+  const scope = searchScope(stories);
+  return [...scope.general.map((story) => ({ story, adult: false })), ...scope.adult.map((story) => ({ story, adult: true }))].flatMap(
+    ({ story, adult }) =>
+      Array.from({ length: Math.ceil(story.chapters.length / PART_SIZE) }, (_, i) => {
+        const chapters = story.chapters.slice(i * PART_SIZE, (i + 1) * PART_SIZE);
+        const dir = `${adult ? ADULT_SEARCH_INDEX_PATH : SEARCH_INDEX_PATH}${PARTS_FOLDER}/${story.id}-${i + 1}`;
+        return { key: partKey(dir, story, chapters), dir, adult, story, chapters };
+      }),
+  );
+}
+
+/** Runs `fill` on a new Pagefind index (one language for the whole site: the pages are en-US) and writes it to `outputPath`. */
+async function writePagefindIndex(outputPath: string, fill: (index: pagefind.PagefindIndex) => Promise<void>): Promise<void> {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
   if (!index) throw new Error(`The search index could not be started: ${errors.join('; ')}`);
   try {
-    for (const story of stories) {
-      for (const chapter of story.chapters) {
-        const url = `${chapterPath(story.slug, chapter.chapter_number)}/`;
-        const added = await index.addHTMLFile({ url, content: await chapterDocument(siteDir, url, story, chapter, readText) });
-        if (added.errors.length > 0)
-          throw new Error(`Indexing ${story.slug} chapter ${chapter.chapter_number}: ${added.errors.join('; ')}`);
-      }
-    }
+    await fill(index);
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length > 0) throw new Error(`Writing the search index: ${written.errors.join('; ')}`);
-    for (const name of await fs.readdir(outputPath)) {
-      if (UNUSED_FILES.test(name)) await fs.rm(path.join(outputPath, name), { recursive: true, force: true });
-    }
   } finally {
     await index.deleteIndex();
   }
 }
 
+async function keepOnly(dir: string, kept: (name: string) => boolean): Promise<void> {
+  for (const name of await fs.readdir(dir)) if (!kept(name)) await fs.rm(path.join(dir, name), { recursive: true, force: true });
+}
+
 /**
- * Writes /pagefind/ (the stories readers see without confirming) and /pagefind-adult/ into the
- * built site; an index that would hold no chapter is not written.
+ * Writes one part's folder into the built site. Whatever was at that folder goes first: it may be
+ * hard-linked from the site readers are served, whose files must not change under them.
  */
+export async function writeSearchPart(siteDir: string, part: SearchPart, readText: ReadChapterText): Promise<void> {
+  const outputPath = path.join(siteDir, part.dir);
+  await fs.rm(outputPath, { recursive: true, force: true });
+  await writePagefindIndex(outputPath, async (index) => {
+    const add = async (chapter: SnapshotChapter) => {
+      const url = `${chapterPath(part.story.slug, chapter.chapter_number)}/`;
+      const added = await index.addHTMLFile({ url, content: await chapterDocument(siteDir, url, part.story, chapter, readText) });
+      if (added.errors.length > 0)
+        throw new Error(`Indexing ${part.story.slug} chapter ${chapter.chapter_number}: ${added.errors.join('; ')}`);
+    };
+    // A few pages in flight keep Pagefind busy while the next is read; what it writes does not depend on their order.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: PAGES_IN_FLIGHT }, async () => {
+        while (next < part.chapters.length) await add(part.chapters[next++]!);
+      }),
+    );
+  });
+  await keepOnly(outputPath, (name) => PART_FILES.test(name));
+}
+
+/**
+ * Pagefind's script, worker and WebAssembly at SEARCH_INDEX_PATH, with the index they open first
+ * (Pagefind cannot open an index of no pages): one page that is no chapter, which the search
+ * never asks (src/lib/search-parts.ts). Written beside and moved in over what the folder held but
+ * its parts, so no file hard-linked from the served site is written to.
+ */
+async function writeSearchRuntime(siteDir: string): Promise<void> {
+  const folder = path.join(siteDir, SEARCH_INDEX_PATH);
+  const staging = path.join(siteDir, `.search-runtime-${randomUUID()}`);
+  try {
+    await writePagefindIndex(staging, async (index) => {
+      const added = await index.addHTMLFile({ url: SEARCH_INDEX_PATH, content: page('', 'searchroot') });
+      if (added.errors.length > 0) throw new Error(`Indexing the search's root page: ${added.errors.join('; ')}`);
+    });
+    await fs.mkdir(folder, { recursive: true });
+    await keepOnly(folder, (name) => name === PARTS_FOLDER);
+    for (const name of await fs.readdir(staging)) {
+      if (PART_FILES.test(name) || RUNTIME_FILES.test(name)) await fs.rename(path.join(staging, name), path.join(folder, name));
+    }
+  } finally {
+    await fs.rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes the listing of each of the two folders (SEARCH_LISTING_FILE) and the search's script,
+ * and removes every part folder not listed (a story taken down, a part that moved between the
+ * folders): a folder left behind would still serve its chapters. A folder with no part keeps no
+ * listing, and a site with no part keeps no search at all. Every file but the parts' is written
+ * anew, and compressed copies of the old ones (precompress.ts) go with them: compress again after.
+ */
+export async function writeSearchListing(siteDir: string, parts: readonly SearchPart[]): Promise<void> {
+  if (parts.length > 0) await writeSearchRuntime(siteDir);
+  for (const adult of [false, true]) {
+    const folderPath = adult ? ADULT_SEARCH_INDEX_PATH : SEARCH_INDEX_PATH;
+    const folder = path.join(siteDir, folderPath);
+    const listed = parts.filter((part) => part.adult === adult).map((part) => `${part.dir}/`);
+    if (parts.length === 0 || (adult && listed.length === 0)) {
+      await fs.rm(folder, { recursive: true, force: true });
+      continue;
+    }
+    const partsFolder = path.join(folder, PARTS_FOLDER);
+    await fs.mkdir(partsFolder, { recursive: true });
+    if (adult) await keepOnly(folder, (name) => name === PARTS_FOLDER);
+    await keepOnly(partsFolder, (name) => listed.includes(`${folderPath}${PARTS_FOLDER}/${name}/`));
+    if (listed.length > 0) {
+      await fs.writeFile(path.join(folder, SEARCH_LISTING_FILE), JSON.stringify({ parts: listed } satisfies SearchListing));
+    }
+  }
+}
+
+/** The whole index: every part, then the listings. */
 export async function writeSearchIndex(siteDir: string, snapshot: ContentSnapshot, readText: ReadChapterText): Promise<void> {
-  const scope = searchScope(snapshot.stories);
-  if (scope.general.length > 0) await writeIndex(siteDir, SEARCH_INDEX_PATH, scope.general, readText);
-  if (scope.adult.length > 0) await writeIndex(siteDir, ADULT_SEARCH_INDEX_PATH, scope.adult, readText);
+  const parts = searchParts(snapshot.stories);
+  for (const part of parts) await writeSearchPart(siteDir, part, readText);
+  await writeSearchListing(siteDir, parts);
 }

@@ -289,7 +289,7 @@ describe('structured data and share previews', () => {
 describe('the search', () => {
   // The search index is compressed, so the search above cannot see into it: ask it as a reader would.
   it('its index holds the published chapters and no draft', async () => {
-    const search = await openSearch(path.join(outDir, 'pagefind'));
+    const search = await openSearch(outDir);
     const published = ['/storytime/story/the-fleet/chapter/1/', '/storytime/story/the-fleet/chapter/2/'];
     expect((await search('warship')).map((hit) => hit.url).sort()).toEqual(published);
     // Pagefind answers a word it lacks with near words of other pages, so look at what comes back.

@@ -1,14 +1,22 @@
-// Which chapters the reader's search covers, and in which index (docs/decisions/0046-search-with-pagefind.md):
-// stories behind the 18+ confirmation get an index of their own, searched only once the reader
-// confirmed. Shared by the index builder (scripts/server/search-index.ts) and the pages that
-// offer the search (src/components/SiteSearch.astro), so a page never asks for an index that
-// was not written: Pagefind cannot open an index of no pages.
+// Which chapters the reader's search covers, and where their index lies (docs/decisions/0046-search-with-pagefind.md,
+// docs/product.md, The search index in parts): stories behind the 18+ confirmation are indexed
+// apart, searched only once the reader confirmed. Shared by the index builder
+// (scripts/server/search-index.ts) and the pages that offer the search (src/components/SiteSearch.astro),
+// so a page never asks for a listing that was not written.
 import { showsAgeGate } from './adult-content.ts';
 import type { SnapshotStory } from './snapshot.ts';
 
-/** The two index folders at the site's root. */
+/** Pagefind's script, worker and WebAssembly, once for the site, with the general parts under it. */
 export const SEARCH_INDEX_PATH = '/pagefind/';
+/** The parts of the stories behind the 18+ confirmation. */
 export const ADULT_SEARCH_INDEX_PATH = '/pagefind-adult/';
+/** Each of the two folders lists its parts in this file (not written when it has none). */
+export const SEARCH_LISTING_FILE = 'parts.json';
+
+/** What a listing file holds: the folders of its parts (src/lib/search-parts.ts merges them), each ending in '/'. */
+export interface SearchListing {
+  parts: string[];
+}
 
 export interface SearchScope<S> {
   /** Stories anyone may search (with at least one chapter). */

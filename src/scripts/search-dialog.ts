@@ -1,9 +1,12 @@
 // The reader's search (docs/product.md, Search across the stories), loaded on first use by
 // src/components/SiteSearch.astro: a dialog that asks the index written at publish time
-// (scripts/server/search-index.ts) through Pagefind's own script, and lists story, chapter and
-// excerpt, each linking to the match. Nothing here runs, and no index byte loads, before that.
+// (scripts/server/search-index.ts) through Pagefind's own script, with every part of the index
+// its listings name merged in, and lists story, chapter and excerpt, each linking to the match.
+// Nothing here runs, and no index byte loads, before that.
 import { hasConfirmedAdult } from '#lib/adult-content.ts';
 import { cleanQuery, excerptParts, resultHref, SEARCH_QUERY_MAX } from '#lib/search-results.ts';
+import { mergeParts, type PagefindParts, searchAcrossParts } from '#lib/search-parts.ts';
+import { SEARCH_INDEX_PATH, SEARCH_LISTING_FILE, type SearchListing } from '#lib/search-scope.ts';
 
 /** The index folders this page's build wrote (data-index, data-adult-index of the search button or box). */
 export interface SearchIndexes {
@@ -16,28 +19,38 @@ interface PagefindData {
   excerpt: string;
   meta: Record<string, string | undefined>;
 }
-interface Pagefind {
+interface Pagefind extends PagefindParts<PagefindData> {
   options(options: Record<string, unknown>): Promise<void>;
-  mergeIndex(path: string): Promise<void>;
-  search(query: string): Promise<{ results: { data(): Promise<PagefindData> }[] } | null>;
 }
 
 const RESULTS_SHOWN = 10;
 const TYPING_PAUSE_MS = 250;
+/** Set on every part merged too: Pagefind gives a merged index its own options. */
+const PAGEFIND_OPTIONS = { excerptLength: 24 };
 
 let dialog: HTMLDialogElement | null = null;
 let pagefind: Promise<Pagefind | null> | null = null;
 let adultMerged = false;
+/** The parts merged so far; a search retried after a failure must not merge one twice (its results would show twice). */
+const merged: string[] = [];
 let latestQuery = '';
 
-/** Pagefind from the first index the reader may search; the adult one joins once the reader confirmed 18+. */
+/** Merges every part the listing of `folder` names. */
+async function mergeListing(loaded: Pagefind, folder: string): Promise<void> {
+  const response = await fetch(`${folder}${SEARCH_LISTING_FILE}`);
+  if (!response.ok) throw new Error(`${response.status} fetching the search's listing`);
+  const parts = ((await response.json()) as SearchListing).parts.filter((part) => !merged.includes(part));
+  merged.push(...parts);
+  await mergeParts(loaded, parts, PAGEFIND_OPTIONS);
+}
+
+/** Pagefind with the parts the reader may search; the adult ones join once the reader confirmed 18+. */
 async function loadPagefind({ index, adultIndex }: SearchIndexes): Promise<Pagefind | null> {
   const adultAllowed = Boolean(adultIndex) && hasConfirmedAdult();
-  const first = index ?? (adultAllowed ? adultIndex : undefined);
-  if (!first) return null;
-  pagefind ??= import(/* @vite-ignore */ `${first}pagefind.js`).then(async (module: Pagefind) => {
-    await module.options({ excerptLength: 24 });
-    adultMerged = first === adultIndex;
+  if (!index && !adultAllowed) return null;
+  pagefind ??= import(/* @vite-ignore */ `${SEARCH_INDEX_PATH}pagefind.js`).then(async (module: Pagefind) => {
+    await module.options(PAGEFIND_OPTIONS);
+    if (index) await mergeListing(module, index);
     return module;
   });
   const loaded = await pagefind.catch((error: unknown) => {
@@ -46,7 +59,7 @@ async function loadPagefind({ index, adultIndex }: SearchIndexes): Promise<Pagef
   });
   if (loaded && adultAllowed && !adultMerged) {
     adultMerged = true;
-    await loaded.mergeIndex(adultIndex!);
+    await mergeListing(loaded, adultIndex!);
   }
   return loaded;
 }
@@ -88,10 +101,11 @@ async function runSearch(raw: string, indexes: SearchIndexes): Promise<void> {
   }
   status.textContent = 'Searching…';
   try {
-    const found = await (await loadPagefind(indexes))?.search(query);
-    const shown = await Promise.all((found?.results ?? []).slice(0, RESULTS_SHOWN).map((result) => result.data()));
+    const loaded = await loadPagefind(indexes);
+    const results = loaded ? await searchAcrossParts(loaded, query, merged) : [];
+    const shown = await Promise.all(results.slice(0, RESULTS_SHOWN).map((result) => result.data()));
     if (query !== latestQuery) return;
-    const total = found?.results.length ?? 0;
+    const total = results.length;
     status.textContent =
       total === 0
         ? 'No chapter has these words.'

@@ -1,6 +1,6 @@
 // Search across the stories (docs/product.md, Search across the stories): the index is written at
-// publish time, loads only when the reader opens the search, finds a phrase deep in a long story
-// and the result lands on it; hostile queries change nothing.
+// publish time in parts (The search index in parts), loads only when the reader opens the search,
+// finds a phrase deep in a long story and the result lands on it; hostile queries change nothing.
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn, watchConsoleErrors } from './helpers.ts';
 
@@ -74,6 +74,11 @@ test('the reader searches a phrase from the chapter header and lands on it in ch
   await result.click();
   await expect(page).toHaveURL(new RegExp(`${STORY}chapter/37/`));
   await expect(page.getByText(PHRASE)).toBeInViewport();
+  // Pagefind's script once, the listing, and the parts it names (never the adult ones).
+  const paths = indexRequests.map((url) => new URL(url).pathname);
+  expect(paths).toEqual(expect.arrayContaining(['/pagefind/pagefind.js', '/pagefind/parts.json']));
+  expect(paths.some((path) => path.startsWith('/pagefind/parts/'))).toBe(true);
+  expect(paths.filter((path) => path.startsWith('/pagefind-adult/'))).toEqual([]);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   // Highlighted by the page itself where the browser did not follow the text fragment.
   expect(await page.evaluate(() => CSS.highlights.get('search-match')?.size)).toBe(1);
@@ -132,7 +137,7 @@ test('an adult story is searched only once the device confirmed 18+', async ({ p
 
   await page.evaluate(() => localStorage.setItem('gallery-adult-confirmed', 'yes'));
   await expect((await search()).getByRole('link', { name: /The Velvet Archive.*Chapter 1: Leg 1/ })).toBeVisible();
-  expect(adultIndex.length).toBeGreaterThan(0);
+  expect(adultIndex.map((url) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/pagefind-adult/parts.json']));
 });
 
 test.afterAll(async ({ browser }) => {
