@@ -73,7 +73,9 @@ async function precompressFile(file: string, brotliQuality: number): Promise<{ b
   ]);
   const keep = async (copy: Buffer, suffix: string) => {
     if (copy.length >= original.length) return false;
-    await fs.writeFile(file + suffix, copy);
+    // Beside, then renamed over: a copy already there may be a file the served site shares (site-links.ts).
+    await fs.writeFile(`${file}${suffix}.tmp`, copy);
+    await fs.rename(`${file}${suffix}.tmp`, file + suffix);
     return true;
   };
   const [wroteBr, wroteGz] = await Promise.all([keep(br, '.br'), keep(gz, '.gz')]);

@@ -1,7 +1,8 @@
 // Decides what a publish must make (docs/decisions/0051-incremental-publishing.md). Every output
-// of a publish (a page, a story's book) has a fingerprint: a hash of exactly what it is made from.
-// A page's is the props its template gets (src/lib/page-props.ts) plus the site-wide content; a
-// book's is its story with its chapters' versions. An output whose fingerprint is the previous
+// of a publish (a page, a story's book, a part of the search index) has a fingerprint: a hash of
+// exactly what it is made from. A page's is the props its template gets (src/lib/page-props.ts)
+// plus the site-wide content; a book's is its story with its chapters' versions; a search part's
+// is its key with its chapters' versions. An output whose fingerprint is the previous
 // publish's is kept (its files hard-linked into the new site); everything else is made again. A
 // page of a kind not listed here has no fingerprint and is rendered at every publish: a new kind of
 // page is never left stale, only rendered more often than needed until it is listed.
@@ -11,6 +12,7 @@ import { chapterPath, storyFeedPath, storyPath } from '#lib/reader-urls.ts';
 import { searchScope } from '#lib/search-scope.ts';
 import type { ContentSnapshot, SnapshotStory } from '#lib/snapshot.ts';
 import type { PagePath } from './render-protocol.ts';
+import { type SearchPart, searchParts } from './search-index.ts';
 
 export const MANIFEST_VERSION = 1;
 
@@ -33,6 +35,9 @@ export interface PublishPlan {
   render: string[];
   /** Stories whose book is made again. */
   books: SnapshotStory[];
+  /** Every part of the search index, and those written again (search-index.ts). */
+  searchParts: SearchPart[];
+  changedSearchParts: SearchPart[];
   /** Outputs kept from the previous publish, with their files. */
   kept: PublishManifest['outputs'];
   /** The fingerprint of every output of this publish (files are added as they are written). */
@@ -43,6 +48,7 @@ const hash = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify
 
 export const pageKey = (pathname: string) => `page:${pathname}`;
 export const bookKey = (slug: string) => `book:${slug}`;
+export const searchKey = (part: SearchPart) => `search:${part.dir}`;
 
 /**
  * What every page shows whatever its own content: the profile, the links, whether the site sends
@@ -110,5 +116,17 @@ export function planPublish({ snapshot, siteUrl, code, paths, previous, forceFul
   };
   const render = paths.filter(({ pathname }) => !keep(pageKey(pathname), known.get(pathname))).map(({ pathname }) => pathname);
   const books = snapshot.stories.filter((story) => !keep(bookKey(story.slug), hash(siteWide, story)));
-  return { siteWide, full: fullBecause !== null, fullBecause, render, books, kept, fingerprints };
+  const parts = searchParts(snapshot.stories);
+  // A part's key names its story and chapters; their versions name the texts it indexes.
+  const changedSearchParts = parts.filter(
+    (part) =>
+      !keep(
+        searchKey(part),
+        hash(
+          part.key,
+          part.chapters.map((chapter) => chapter.updated_at),
+        ),
+      ),
+  );
+  return { siteWide, full: fullBecause !== null, fullBecause, render, books, searchParts: parts, changedSearchParts, kept, fingerprints };
 }

@@ -54,6 +54,8 @@ export class RenderWorker {
     });
     child.removeAllListeners('exit');
     child.removeAllListeners('error');
+    // Killed by the signal (the server stopping) or failed: the exit that follows settles what waits.
+    child.on('error', () => {});
     return new RenderWorker(child);
   }
 

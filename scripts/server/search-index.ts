@@ -22,7 +22,6 @@ import type { ChapterWithText, ContentSnapshot, ReadChapterText, SnapshotChapter
 export const PART_SIZE = 250;
 
 /** Pages handed to Pagefind at once: about a third less time than one at a time. */
-const PAGES_IN_FLIGHT = 4;
 
 /** Bumped when what a part holds changes shape, so no part of an older shape is kept. */
 const PART_FORMAT = 1;
@@ -127,13 +126,9 @@ export async function writeSearchPart(siteDir: string, part: SearchPart, readTex
       if (added.errors.length > 0)
         throw new Error(`Indexing ${part.story.slug} chapter ${chapter.chapter_number}: ${added.errors.join('; ')}`);
     };
-    // A few pages in flight keep Pagefind busy while the next is read; what it writes does not depend on their order.
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: PAGES_IN_FLIGHT }, async () => {
-        while (next < part.chapters.length) await add(part.chapters[next++]!);
-      }),
-    );
+    // One at a time, in number order: Pagefind numbers its pages in the order they come, and a
+    // part must be the same bytes however it was made (an incremental publish and a full one).
+    for (const chapter of part.chapters) await add(chapter);
   });
   await keepOnly(outputPath, (name) => PART_FILES.test(name));
 }

@@ -13,9 +13,9 @@ import { siteOrigin } from '#lib/seo.ts';
 import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { writeStoryEpubs } from './epub-files.ts';
 import { precompressFiles } from './precompress.ts';
-import { bookKey, MANIFEST_VERSION, type PublishManifest, type PublishPlan, pageKey, planPublish } from './publish-plan.ts';
+import { bookKey, MANIFEST_VERSION, type PublishManifest, type PublishPlan, pageKey, planPublish, searchKey } from './publish-plan.ts';
 import type { ContentFiles, RenderService } from './render-service.ts';
-import { writeSearchIndex } from './search-index.ts';
+import { writeSearchListing, writeSearchPart } from './search-index.ts';
 import { writeShareImages } from './share-images.ts';
 import { linkFiles, listFiles } from './site-links.ts';
 import { writeSitemap } from './sitemap-files.ts';
@@ -39,6 +39,8 @@ export interface PublishInput {
   readImage: ReadImage;
   signal?: AbortSignal | undefined;
   forceFull?: boolean;
+  /** Where the books' chapter pages are kept between publishes (epub-cache.ts); none: made every time. */
+  epubCacheDir?: string;
 }
 
 export interface PublishResult {
@@ -51,7 +53,7 @@ export interface PublishResult {
   steps: Record<string, number>;
 }
 
-/** Files every publish makes again, whatever changed: they list or show the whole site. */
+/** The folders of the search index (search-index.ts). */
 const SEARCH_DIRS = ['pagefind', 'pagefind-adult'];
 
 export async function publishSite(input: PublishInput): Promise<PublishResult> {
@@ -88,16 +90,16 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
 
   const readText = readChapterTextsFrom(content.texts);
   const origin = siteOrigin(snapshot.profile.site_domain, new URL(siteUrl));
-  const [pages, books] = await Promise.all([
-    renderer.service.render(content, outDir, plan.full ? null : plan.render),
-    writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText).then(() =>
-      plan.books.map((story) => ({ key: bookKey(story.slug), file: storyEpubPath(story.slug).slice(1) })),
-    ),
+  const [pages] = await Promise.all([
+    renderer.service.render(content, outDir, plan.full ? null : plan.render, signal),
+    writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText, input.epubCacheDir),
     writeShareImages(outDir, snapshot, readImage),
   ]);
   signal?.throwIfAborted();
   step('render');
-  await writeSearchIndex(outDir, snapshot, readText);
+  // After the pages: a part reads its chapters' pages from the new folder.
+  for (const part of plan.changedSearchParts) await writeSearchPart(outDir, part, readText);
+  await writeSearchListing(outDir, plan.searchParts);
   step('search');
   const sitemap = await writeSitemap(
     outDir,
@@ -105,8 +107,10 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     paths.filter((page) => page.component.endsWith('.astro') && page.pathname !== '/404').map((page) => page.pathname),
     snapshot,
   );
+  // Compressed copies of what this publish wrote besides the pages (the worker compressed those).
+  const keptFiles = new Set(Object.values(plan.kept).flatMap((output) => output.files));
   const searchFiles = (await Promise.all(SEARCH_DIRS.map((dir) => listFiles(path.join(outDir, dir)).catch(() => [])))).flatMap((files, i) =>
-    files.map((file) => path.join(SEARCH_DIRS[i]!, file)),
+    files.map((file) => path.join(SEARCH_DIRS[i]!, file)).filter((file) => !keptFiles.has(file) && !/\.(br|gz)$/.test(file)),
   );
   await precompressFiles(
     [...sitemap, ...searchFiles].map((file) => path.join(outDir, file)),
@@ -121,12 +125,22 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     if (fingerprint !== undefined) outputs[key] = { fingerprint, files };
   };
   for (const [pathname, files] of Object.entries(pages)) made(pageKey(pathname), files);
-  for (const { key, file } of books) made(key, (await exists(path.join(outDir, file))) ? [file] : []);
+  for (const story of plan.books) {
+    const file = storyEpubPath(story.slug).slice(1);
+    made(bookKey(story.slug), (await exists(path.join(outDir, file))) ? [file] : []);
+  }
+  for (const part of plan.changedSearchParts) {
+    const dir = part.dir.slice(1);
+    made(
+      searchKey(part),
+      (await listFiles(path.join(outDir, dir)).catch(() => [])).map((file) => path.join(dir, file)),
+    );
+  }
   return {
     manifest: { version: MANIFEST_VERSION, code: renderer.code, siteWide: plan.siteWide, outputs },
     plan,
     rendered: Object.keys(pages).length,
-    books: books.length,
+    books: plan.books.length,
     steps,
   };
 }

@@ -11,7 +11,7 @@ import { siteOrigin } from '#lib/seo.ts';
 import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { codeVersion } from './code-version.ts';
-import { siteImageReader } from './epub-files.ts';
+import { removeUnusedEpubCache, siteImageReader } from './epub-files.ts';
 import { removeUnusedChapterTexts, writeChapterTexts, writeFileAtomically } from './content-files.ts';
 import type { PublishManifest } from './publish-plan.ts';
 import { type ContentFiles, RenderService } from './render-service.ts';
@@ -74,6 +74,7 @@ export interface ServerPublishingOptions {
 /** The build step of the server's SitePublisher: one publish into `outDir`, building on `previousDir`. */
 export function serverPublishing(options: ServerPublishingOptions) {
   const { db, rendering, sitesDir, siteUrl, readImage, followByEmail, forceFull, log } = options;
+  const epubCacheDir = path.join(sitesDir, 'epub-cache');
   return async (outDir: string, signal: AbortSignal, previousDir: string | null): Promise<void> => {
     // A new index file per publish: the render service reads an index again only when its name changes.
     const content: ContentFiles = { index: besideBuild(outDir, 'content'), texts: path.join(sitesDir, 'texts') };
@@ -95,9 +96,11 @@ export function serverPublishing(options: ServerPublishingOptions) {
       readImage,
       signal,
       forceFull,
+      epubCacheDir,
     });
     await writeFileAtomically(besideBuild(outDir, 'publish'), JSON.stringify(result.manifest));
     await removeUnusedChapterTexts(content.texts, snapshot);
+    await removeUnusedEpubCache(epubCacheDir, snapshot.stories);
     log(`site: ${describe(result)}`);
   };
 }
