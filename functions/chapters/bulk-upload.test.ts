@@ -55,6 +55,17 @@ describe('POST /api/chapters/bulk-upload', () => {
     expect(t.rebuilds).toEqual(['3 chapters uploaded']);
   });
 
+  // Docs/product.md, Publishing: a bulk upload is one change, so the site is published once for it.
+  it(`publishes ${BULK_UPLOAD_MAX_FILES} chapters uploaded at once with one republish, not one per chapter`, async () => {
+    const cookie = await t.signedInAs('author');
+    const storyId = await insertStory();
+    const files = Array.from({ length: BULK_UPLOAD_MAX_FILES }, (_, i) => markdown(`${i + 1}.md`, `Chapter ${i + 1} text.`));
+    const answer = await uploaded(cookie, uploadForm(storyId, files, { status: 'published' }));
+    expect(answer.chapters).toHaveLength(BULK_UPLOAD_MAX_FILES);
+    expect((await chapterRows()).filter((row) => row.status === 'published')).toHaveLength(BULK_UPLOAD_MAX_FILES);
+    expect(t.rebuilds).toEqual([`${BULK_UPLOAD_MAX_FILES} chapters uploaded`]);
+  });
+
   it('publishes the chapters when status=published, numbers after the existing ones, and answers at .php', async () => {
     const cookie = await t.signedInAs('admin');
     const storyId = await insertStory();

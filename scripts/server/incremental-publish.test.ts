@@ -11,6 +11,7 @@ import { seedDemoContent } from '#db/seed/index.ts';
 import { insertCatalogue } from '#scripts/bench/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '#scripts/test/database.ts';
 import { siteImageReader } from './epub-files.ts';
+import { chapterTextFile } from '#lib/chapter-texts.ts';
 import { listFiles } from './site-links.ts';
 import { SitePublisher } from './site-publisher.ts';
 import { SiteRendering, serverPublishing } from './site-publishing.ts';
@@ -125,6 +126,67 @@ it('gives the full build’s site after a new last chapter, an unpublished chapt
   const { served } = await publishAndCompare('slugs swapped');
   expect(fs.existsSync(path.join(served, 'storytime/story/bench-story-1/chapter/7/index.html'))).toBe(true);
   expect(fs.existsSync(path.join(served, 'storytime/story/bench-story-2/chapter/6/index.html'))).toBe(false);
+}, 240_000);
+
+it('fails a publish whose page cannot be rendered, says why in the publish state, and keeps the site', async () => {
+  const before = publisher.current!;
+  const builds = () => fs.readdirSync(path.join(root, 'served')).filter((entry) => /^build-[^.]+$/.test(entry));
+  const buildsBefore = builds();
+  const { id } = await chapterOf('bench-story-1', 4);
+  const [row] = await database.db
+    .updateTable('chapters')
+    .set({ content: 'Words that cannot be read.', updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returning(['id', 'updated_at'])
+    .execute();
+  // The chapter's text file, as the publish names it, is a folder: its page (and the story's feed) cannot be rendered.
+  const blocked = path.join(root, 'served', 'texts', chapterTextFile({ id: row!.id, updated_at: row!.updated_at.toISOString() }));
+  fs.mkdirSync(blocked, { recursive: true });
+  await expect(publisher.publishNow('chapter edited')).rejects.toThrow(/Rendering \/storytime\/story\/bench-story-1\//);
+  expect(publisher.current).toBe(before);
+  expect(publisher.state().last_error?.message).toMatch(/Rendering \/storytime\/story\/bench-story-1\/.*EISDIR/s);
+  // The failed publish's folder is gone; the served one (and the one before it, kept a minute for readers) stay.
+  expect(builds()).toEqual(buildsBefore);
+
+  fs.rmSync(blocked, { recursive: true });
+  await publishAndCompare('chapter edited again');
+  expect(publisher.state().last_error).toBeNull();
+}, 120_000);
+
+it('puts 50 edits made during a full build into the next publish, and a chapter deleted while its publish waits', async () => {
+  await database.db.updateTable('author_profile').set({ tagline: 'Fifty edits later.' }).execute();
+  const full = publisher.publishNow('profile changed');
+  const chapters = await database.db.selectFrom('chapters').select('id').where('status', '=', 'published').orderBy('id').execute();
+  for (let edit = 1; edit <= 50; edit++) {
+    const { id } = chapters[edit % chapters.length]!;
+    await database.db
+      .updateTable('chapters')
+      .set({ content: `Edit ${edit} of chapter ${id}.`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+    publisher.schedule(`edit ${edit}`);
+  }
+  const deleted = chapters.at(-1)!.id;
+  await database.db.deleteFrom('chapters').where('id', '=', deleted).execute();
+  publisher.schedule('chapter deleted');
+  await full;
+  await publishAndCompare('after the edits');
+  expect(logs.filter((line) => line.includes('edit 50')).length).toBeGreaterThan(0);
+  // Every chapter's page shows its last edit.
+  const pages = await database.db
+    .selectFrom('chapters')
+    .innerJoin('stories', 'stories.id', 'chapters.story_id')
+    .select(['chapters.id', 'chapters.content', 'chapters.chapter_number', 'stories.slug'])
+    .where('chapters.status', '=', 'published')
+    .where('stories.status', '=', 'published')
+    .execute();
+  for (const page of pages.filter((row) => row.content.startsWith('Edit ')))
+    expect(
+      fs.readFileSync(
+        path.join(publisher.current!, 'storytime/story', page.slug, 'chapter', String(page.chapter_number), 'index.html'),
+        'utf8',
+      ),
+    ).toContain(page.content);
 }, 240_000);
 
 it('builds everything again when the profile, shown on every page, changes', async () => {

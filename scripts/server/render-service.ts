@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PagePath, RenderReply } from './render-protocol.ts';
 import { RenderWorker } from './render-worker-process.ts';
+import { settleAll } from './settle-all.ts';
 import { removeAbandonedStaging, stagingOwner } from './staging-owners.ts';
 
 const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
@@ -105,7 +106,7 @@ export class RenderService {
     try {
       // Every other page to each: neighbours cost alike (a story's chapters are listed together).
       const halves = [pages.filter((_, i) => i % 2 === 0), pages.filter((_, i) => i % 2 === 1)];
-      const results = await Promise.all(
+      const results = await settleAll(
         [this.worker, helper].map(async (worker, i) =>
           rendered(await worker.ask({ type: 'render', id: 0, ...content, outDir, paths: halves[i]! })),
         ),

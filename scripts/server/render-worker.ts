@@ -12,6 +12,7 @@ import type { RouteData } from 'astro';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import { moveIslandStyle } from './island-styles.ts';
 import { precompressFiles } from './precompress.ts';
+import { settleAll } from './settle-all.ts';
 import { BUNDLE_STATE, type BundleState, type RenderReply, type RenderRequest, type RoutedPath } from './render-protocol.ts';
 
 /** Pages rendered at once: rendering awaits text files and compression, so a few overlap well. */
@@ -100,7 +101,7 @@ async function runJob(request: Exclude<RenderRequest, { type: 'stop' }>): Promis
       }
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await settleAll(Array.from({ length: CONCURRENCY }, worker));
   return { type: 'rendered', id: request.id, pages };
 }
 

@@ -18,6 +18,7 @@ import type { ContentFiles, RenderService } from './render-service.ts';
 import { writeSearchListing, writeSearchPart } from './search-index.ts';
 import { writeShareImages } from './share-images.ts';
 import { linkFiles, listFiles } from './site-links.ts';
+import { settleAll } from './settle-all.ts';
 import { writeSitemap } from './sitemap-files.ts';
 
 /** The render service with the code version of what it renders (publish-plan.ts). */
@@ -90,7 +91,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
 
   const readText = readChapterTextsFrom(content.texts);
   const origin = siteOrigin(snapshot.profile.site_domain, new URL(siteUrl));
-  const [pages] = await Promise.all([
+  const [pages] = await settleAll([
     renderer.service.render(content, outDir, plan.full ? null : plan.render, signal),
     writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText, input.epubCacheDir),
     writeShareImages(outDir, snapshot, readImage),
