@@ -189,6 +189,22 @@ it('puts 50 edits made during a full build into the next publish, and a chapter 
     ).toContain(page.content);
 }, 240_000);
 
+it('brings the folder served before up to date instead of making a new one, with the same result', async () => {
+  const wait = () => new Promise((resolve) => setTimeout(resolve, 2_100));
+  await wait();
+  await publisher.publishNow('settle');
+  const older = publisher.current!;
+  await wait();
+  const { id } = await chapterOf('bench-story-1', 2);
+  await database.db.updateTable('chapters').set({ content: 'Second, again.', updated_at: sql`now()` }).where('id', '=', id).execute();
+  await publisher.publishNow('chapter edited');
+  await wait();
+  await database.db.updateTable('chapters').set({ title: 'Second, retitled', updated_at: sql`now()` }).where('id', '=', id).execute();
+  const { served } = await publishAndCompare('chapter retitled');
+  expect(served).toBe(older);
+  expect(fs.readFileSync(path.join(served, 'storytime/story/bench-story-1/index.html'), 'utf8')).toContain('Second, retitled');
+}, 120_000);
+
 it('builds everything again when the profile, shown on every page, changes', async () => {
   await database.db.updateTable('author_profile').set({ name: 'Mara Q. Quillon' }).execute();
   const { served, line } = await publishAndCompare('profile changed');

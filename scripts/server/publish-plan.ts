@@ -14,7 +14,7 @@ import type { ContentSnapshot, SnapshotStory } from '#lib/snapshot.ts';
 import type { PagePath } from './render-protocol.ts';
 import { type SearchPart, searchParts } from './search-index.ts';
 
-export const MANIFEST_VERSION = 1;
+export const MANIFEST_VERSION = 2;
 
 /** What a published site was made from and which files each of its outputs wrote. */
 export interface PublishManifest {
@@ -24,6 +24,8 @@ export interface PublishManifest {
   /** The content every page shows (profile, links, ...): a change makes everything again. */
   siteWide: string;
   outputs: Record<string, { fingerprint: string; files: string[] }>;
+  /** The files made at every publish, whatever changed (lists, sitemap, share pictures, the search's listings). */
+  global: string[];
 }
 
 export interface PublishPlan {

@@ -36,6 +36,11 @@ export interface PublishInput {
   outDir: string;
   /** The site being served and what made it; null: build everything. */
   previous: { dir: string; manifest: PublishManifest } | null;
+  /**
+   * `outDir` holds an earlier publish (the one served before `previous`) with this manifest: it is
+   * brought up to date instead of linked anew, which costs what changed, not the whole site.
+   */
+  reuse?: PublishManifest | null;
   siteUrl: string;
   readImage: ReadImage;
   signal?: AbortSignal | undefined;
@@ -54,8 +59,29 @@ export interface PublishResult {
   steps: Record<string, number>;
 }
 
-/** The folders of the search index (search-index.ts). */
+/** The folders of the search index (search-index.ts) and of the share pictures (share-images.ts). */
 const SEARCH_DIRS = ['pagefind', 'pagefind-adult'];
+const SHARE_DIR = 'share';
+
+const keptFiles = (plan: PublishPlan) => Object.values(plan.kept).flatMap((output) => output.files);
+
+/**
+ * Turns `dir`, which holds the publish `before`, into the kept part of this publish: the files of
+ * outputs that changed since and of the files every publish makes are removed (unlinked: the
+ * served site may share them), and the kept outputs it lacks are linked from the served site.
+ * Only what changed in two publishes is touched, so the cost does not grow with the site.
+ */
+async function bringUpToDate(dir: string, before: PublishManifest, servedDir: string, plan: PublishPlan): Promise<void> {
+  const stale = [...before.global];
+  for (const [key, output] of Object.entries(before.outputs)) {
+    if (plan.kept[key]?.fingerprint !== output.fingerprint) stale.push(...output.files);
+  }
+  await Promise.all(stale.map((file) => fs.rm(path.join(dir, file), { force: true })));
+  const missing = Object.entries(plan.kept)
+    .filter(([key, output]) => before.outputs[key]?.fingerprint !== output.fingerprint)
+    .flatMap(([, output]) => output.files);
+  await linkFiles(servedDir, dir, missing);
+}
 
 export async function publishSite(input: PublishInput): Promise<PublishResult> {
   const { renderer, snapshot, content, outDir, previous, siteUrl, readImage, signal } = input;
@@ -77,15 +103,15 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
   signal?.throwIfAborted();
   step('plan');
 
-  await fs.mkdir(outDir, { recursive: true });
-  const assets = await listFiles(renderer.service.assetsDir, (file) => file.startsWith('.prerender'));
-  await linkFiles(renderer.service.assetsDir, outDir, assets);
-  if (previous)
-    await linkFiles(
-      previous.dir,
-      outDir,
-      Object.values(plan.kept).flatMap((output) => output.files),
-    );
+  if (previous && input.reuse && !plan.full && input.reuse.code === renderer.code) {
+    await bringUpToDate(outDir, input.reuse, previous.dir, plan);
+  } else {
+    await fs.rm(outDir, { recursive: true, force: true });
+    await fs.mkdir(outDir, { recursive: true });
+    const assets = await listFiles(renderer.service.assetsDir, (file) => file.startsWith('.prerender'));
+    await linkFiles(renderer.service.assetsDir, outDir, assets);
+    if (previous) await linkFiles(previous.dir, outDir, keptFiles(plan));
+  }
   signal?.throwIfAborted();
   step('link');
 
@@ -109,11 +135,11 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     snapshot,
   );
   // Compressed copies of what this publish wrote besides the pages (the worker compressed those).
-  const keptFiles = new Set(Object.values(plan.kept).flatMap((output) => output.files));
+  const kept = new Set(keptFiles(plan));
   const searchFiles = (await Promise.all(SEARCH_DIRS.map((dir) => listFiles(path.join(outDir, dir)).catch(() => [])))).flatMap((files, i) =>
-    files.map((file) => path.join(SEARCH_DIRS[i]!, file)).filter((file) => !keptFiles.has(file) && !/\.(br|gz)$/.test(file)),
+    files.map((file) => path.join(SEARCH_DIRS[i]!, file)).filter((file) => !kept.has(file) && !/\.(br|gz)$/.test(file)),
   );
-  await precompressFiles(
+  const copies = await precompressFiles(
     [...sitemap, ...searchFiles].map((file) => path.join(outDir, file)),
     outDir,
   );
@@ -125,20 +151,31 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     const fingerprint = plan.fingerprints.get(key);
     if (fingerprint !== undefined) outputs[key] = { fingerprint, files };
   };
-  for (const [pathname, files] of Object.entries(pages)) made(pageKey(pathname), files);
+  const global = [...sitemap, ...searchFiles, ...copies.map((copy) => path.relative(outDir, copy))];
+  for (const [pathname, files] of Object.entries(pages)) {
+    if (plan.fingerprints.has(pageKey(pathname))) made(pageKey(pathname), files);
+    else global.push(...files);
+  }
+  global.push(...(await listFiles(path.join(outDir, SHARE_DIR)).catch(() => [])).map((file) => path.join(SHARE_DIR, file)));
   for (const story of plan.books) {
     const file = storyEpubPath(story.slug).slice(1);
     made(bookKey(story.slug), (await exists(path.join(outDir, file))) ? [file] : []);
   }
+  const partFiles = new Set<string>();
   for (const part of plan.changedSearchParts) {
     const dir = part.dir.slice(1);
-    made(
-      searchKey(part),
-      (await listFiles(path.join(outDir, dir)).catch(() => [])).map((file) => path.join(dir, file)),
-    );
+    const files = (await listFiles(path.join(outDir, dir)).catch(() => [])).map((file) => path.join(dir, file));
+    for (const file of files) partFiles.add(file);
+    made(searchKey(part), files);
   }
   return {
-    manifest: { version: MANIFEST_VERSION, code: renderer.code, siteWide: plan.siteWide, outputs },
+    manifest: {
+      version: MANIFEST_VERSION,
+      code: renderer.code,
+      siteWide: plan.siteWide,
+      outputs,
+      global: global.filter((file) => !partFiles.has(file) && !kept.has(file)),
+    },
     plan,
     rendered: Object.keys(pages).length,
     books: plan.books.length,

@@ -24,18 +24,26 @@ export interface SitePublisherOptions {
   /**
    * Builds the site into `outDir` (rejects on failure), building on the folder being served
    * (`previousDir`, null before the first publish); `signal` aborts it when the server stops.
+   * `reusing`: `outDir` is the folder served before `previousDir`, to bring up to date.
    */
-  build(outDir: string, signal: AbortSignal, previousDir: string | null): Promise<void>;
+  build(outDir: string, signal: AbortSignal, previousDir: string | null, reusing: boolean): Promise<void>;
   debounceMs: number;
   log(line: string): void;
 }
 
 /** Old builds stay this long after a swap, for requests that were already reading them. */
 const OLD_BUILD_GRACE_MS = 60_000;
+/**
+ * The folder swapped out by the last publish is kept as the spare, which the next publish brings
+ * up to date instead of making a folder anew; not before this long, so requests that were reading
+ * it when it was swapped out are done.
+ */
+const SPARE_REST_MS = 2_000;
 
 export class SitePublisher implements RebuildTrigger {
   private readonly options: SitePublisherOptions;
   private currentDir: string | null = null;
+  private spare: { dir: string; since: number } | null = null;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private pendingReasons: string[] = [];
@@ -108,14 +116,19 @@ export class SitePublisher implements RebuildTrigger {
 
   private async buildAndSwap(reasons: string[]): Promise<void> {
     const { sitesDir, build, log } = this.options;
-    const name = `build-${Date.now()}-${crypto.randomUUID().slice(0, 8)}`;
-    const outDir = path.join(sitesDir, name);
+    const spare = this.spare && Date.now() - this.spare.since >= SPARE_REST_MS ? this.spare.dir : null;
+    // A spare too fresh to reuse is removed after its grace instead.
+    const retired = spare === null ? (this.spare?.dir ?? null) : null;
+    this.spare = null;
+    const outDir = spare ?? path.join(sitesDir, `build-${Date.now()}-${crypto.randomUUID().slice(0, 8)}`);
+    const name = path.basename(outDir);
     const started = performance.now();
     log(`site: building (${reasons.join(', ') || 'requested'})`);
     try {
-      await build(outDir, this.stopping.signal, this.currentDir);
+      await build(outDir, this.stopping.signal, this.currentDir, spare !== null);
     } catch (error) {
       removeBuild(outDir);
+      if (retired) this.spare = { dir: retired, since: Date.now() };
       if (!this.stopping.signal.aborted) this.lastError = failureOf(error, new Date());
       log(
         this.stopping.signal.aborted
@@ -131,18 +144,19 @@ export class SitePublisher implements RebuildTrigger {
     this.lastPublishedAt = new Date();
     this.lastError = null;
     log(`site: published in ${Math.round(performance.now() - started)} ms`);
-    this.removeOldBuilds(previous);
+    if (previous) this.spare = { dir: previous, since: Date.now() };
+    this.removeOldBuilds(retired);
   }
 
-  private removeOldBuilds(previous: string | null): void {
+  /** Removes every build but the served one and the spare: `retired` after its grace, others (left by a killed publish) now. */
+  private removeOldBuilds(retired: string | null): void {
     const { sitesDir } = this.options;
-    const current = this.currentDir && path.basename(this.currentDir);
-    const before = previous && path.basename(previous);
+    const keep = new Set([this.currentDir, this.spare?.dir].flatMap((dir) => (dir ? [path.basename(dir)] : [])));
     // The files beside a build go with it; a killed publish may have left any of them alone.
     for (const entry of fs.readdirSync(sitesDir)) {
-      if (!entry.startsWith('build-') || buildOf(entry) === current) continue;
+      if (!entry.startsWith('build-') || keep.has(buildOf(entry))) continue;
       const remove = () => fs.rmSync(path.join(sitesDir, entry), { recursive: true, force: true });
-      if (buildOf(entry) === before) setTimeout(remove, OLD_BUILD_GRACE_MS).unref();
+      if (retired && buildOf(entry) === path.basename(retired)) setTimeout(remove, OLD_BUILD_GRACE_MS).unref();
       else remove();
     }
   }

@@ -75,11 +75,14 @@ export interface ServerPublishingOptions {
 export function serverPublishing(options: ServerPublishingOptions) {
   const { db, rendering, sitesDir, siteUrl, readImage, followByEmail, forceFull, log } = options;
   const epubCacheDir = path.join(sitesDir, 'epub-cache');
-  return async (outDir: string, signal: AbortSignal, previousDir: string | null): Promise<void> => {
+  return async (outDir: string, signal: AbortSignal, previousDir: string | null, reusing: boolean): Promise<void> => {
     // A new index file per publish: the render service reads an index again only when its name changes.
     const content: ContentFiles = { index: besideBuild(outDir, 'content'), texts: path.join(sitesDir, 'texts') };
     const snapshot = await readContentSnapshot(db, new Date(), { followByEmail });
     const manifest = previousDir ? await readManifest(previousDir) : null;
+    // The spare's manifest goes before the spare changes: a folder without one is never built on.
+    const reuse = reusing ? await readManifest(outDir) : null;
+    await fs.rm(besideBuild(outDir, 'publish'), { force: true });
     await fs.mkdir(sitesDir, { recursive: true });
     await writeFileAtomically(content.index, JSON.stringify(snapshot));
     // Without a publish to build on, no text file is trusted (a restored database may reuse names).
@@ -97,6 +100,7 @@ export function serverPublishing(options: ServerPublishingOptions) {
       signal,
       forceFull,
       epubCacheDir,
+      reuse,
     });
     await writeFileAtomically(besideBuild(outDir, 'publish'), JSON.stringify(result.manifest));
     await removeUnusedChapterTexts(content.texts, snapshot);

@@ -1,23 +1,25 @@
 // Build-time access to the site's content. The server writes the content index (a snapshot of the
 // database without chapter texts, functions/site/snapshot.ts) and the chapter texts
 // (src/lib/chapter-texts.ts), and names them in CONTENT_SNAPSHOT and CONTENT_TEXTS before pages
-// are rendered. Both are read again when they name other files: the render service renders one
-// publish after another in one process (scripts/server/render-service.ts).
+// are rendered. The index is read again when it changes: the render worker renders one publish
+// after another in one process (scripts/server/render-worker.ts).
 import fs from 'node:fs';
 import { readChapterTextsFrom } from './chapter-texts.ts';
 import { FALLBACK_PROFILE } from './profile.ts';
 import type { ChapterText, ContentSnapshot, SnapshotChapter, SnapshotGallery } from './snapshot.ts';
 import { emptySocialLinks } from './socials.ts';
 
-let cached: { file: string | undefined; content: ContentSnapshot } | undefined;
+let cached: { version: string; content: ContentSnapshot } | undefined;
 
 /** The content index, or the fallback profile with no links when there is none (a bare `astro build`). */
 export function loadContent(): ContentSnapshot {
   const file = process.env['CONTENT_SNAPSHOT'] || undefined;
-  if (cached && cached.file === file) return cached.content;
+  // Read again when another file is named or the file was written anew (a publish replaces it whole).
+  const version = file ? `${file}@${fs.statSync(file).mtimeMs}` : '';
+  if (cached && cached.version === version) return cached.content;
   if (!file) console.warn('CONTENT_SNAPSHOT is not set: building with the fallback profile. Use `npm run build` for real content.');
   const content = file ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ContentSnapshot) : emptyContent();
-  cached = { file, content };
+  cached = { version, content };
   return content;
 }
 
