@@ -19,7 +19,7 @@ describe('readConfig', () => {
     expect(config.trustedProxies).toEqual([]);
     expect(config.seedDemoContent).toBe(true);
     expect(config.siteUrl).toBe('http://localhost:4321');
-    expect(config.rebuildDebounceMs).toBe(1500);
+    expect(config.rebuildDebounceMs).toBe(300);
     expect(config.rateLimitScale).toBe(1);
     expect(config.s3).toBeUndefined();
   });

@@ -65,7 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteUrl: configuredSiteUrl ?? `http://localhost:${port}`,
     siteOrigin: configuredSiteUrl && new URL(configuredSiteUrl).origin,
     seedDemoContent: env['SEED_DEMO_CONTENT'] !== 'false',
-    rebuildDebounceMs: integer(env, 'REBUILD_DEBOUNCE_MS', 1500, 0, 600_000),
+    rebuildDebounceMs: integer(env, 'REBUILD_DEBOUNCE_MS', 300, 0, 600_000),
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1000),
     s3: readS3Config(env),
     analyticsRetentionDays: integer(env, 'ANALYTICS_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 1, 36_500),
