@@ -60,17 +60,6 @@ const page = (head: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>${head}<main data-pagefind-body>${body}</main></body></html>`;
 
 /**
- * The chapter's built page, whose text Astro rendered already (its chapter body is marked
- * data-pagefind-body), with the metadata added; rendered here only when the page is not there
- * (rendering 1,000 chapters again took most of the index's time).
- */
-async function chapterDocument(siteDir: string, url: string, story: SnapshotStory, chapter: SnapshotChapter, readText: ReadChapterText) {
-  const built = await fs.readFile(path.join(siteDir, url, 'index.html'), 'utf8').catch(() => '');
-  if (!built.includes('data-pagefind-body')) return searchDocument(story, { ...chapter, ...(await readText(chapter)) });
-  return built.replace('</body>', `${chapterMeta(story, chapter)}</body>`);
-}
-
-/**
  * Everything a part's folder depends on besides its chapters' versions: where it lies, the story's
  * fields its pages show (ids, titles, address, scene-break image) and which chapters under which numbers.
  */
@@ -122,7 +111,8 @@ export async function writeSearchPart(siteDir: string, part: SearchPart, readTex
   await writePagefindIndex(outputPath, async (index) => {
     const add = async (chapter: SnapshotChapter) => {
       const url = `${chapterPath(part.story.slug, chapter.chapter_number)}/`;
-      const added = await index.addHTMLFile({ url, content: await chapterDocument(siteDir, url, part.story, chapter, readText) });
+      // From the chapter's text, not its page: a publish writes a part while the pages are rendered.
+      const added = await index.addHTMLFile({ url, content: searchDocument(part.story, { ...chapter, ...(await readText(chapter)) }) });
       if (added.errors.length > 0)
         throw new Error(`Indexing ${part.story.slug} chapter ${chapter.chapter_number}: ${added.errors.join('; ')}`);
     };

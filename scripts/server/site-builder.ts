@@ -1,7 +1,7 @@
 // Makes one publish of the static site into a new folder (docs/decisions/0051-incremental-publishing.md):
 // the renderer's scripts, styles and public files, the outputs the plan keeps (hard-linked from the
 // site being served), and the rest made now: pages by the render service, the books of changed
-// stories and the share images here at the same time (both cores work), then the search index,
+// stories, the share images and the search index's parts at the same time (both cores work), then
 // the sitemap and the compressed copies of what is new. The folder is swapped in by the publisher
 // only once all of it is there, so readers see one publish or the next, never a mix.
 import fs from 'node:fs/promises';
@@ -117,17 +117,19 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
 
   const readText = readChapterTextsFrom(content.texts);
   const origin = siteOrigin(snapshot.profile.site_domain, new URL(siteUrl));
+  // Side by side: the pages in the render workers, the books and share pictures here, the search
+  // parts in Pagefind's own process.
   const [pages] = await settleAll([
     renderer.service.render(content, outDir, plan.full ? null : plan.render, signal),
     writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText, input.epubCacheDir),
     writeShareImages(outDir, snapshot, readImage),
+    (async () => {
+      for (const part of plan.changedSearchParts) await writeSearchPart(outDir, part, readText);
+      await writeSearchListing(outDir, plan.searchParts);
+    })(),
   ]);
   signal?.throwIfAborted();
   step('render');
-  // After the pages: a part reads its chapters' pages from the new folder.
-  for (const part of plan.changedSearchParts) await writeSearchPart(outDir, part, readText);
-  await writeSearchListing(outDir, plan.searchParts);
-  step('search');
   const sitemap = await writeSitemap(
     outDir,
     origin,
