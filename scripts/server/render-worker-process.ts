@@ -4,8 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RenderReply, RenderRequest } from './render-protocol.ts';
 
-/** Enough for the content index of a catalogue of tens of thousands of chapters. */
-const WORKER_HEAP_MB = 384;
+/** The content index of 10,000 chapters is under 2 MB: room for many times that, and a garbage collector that keeps up. */
+const WORKER_HEAP_MB = 160;
 const workerScript = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 
 type Pending = { resolve(reply: RenderReply): void; reject(error: Error): void };
