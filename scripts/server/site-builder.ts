@@ -119,17 +119,23 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
   const origin = siteOrigin(snapshot.profile.site_domain, new URL(siteUrl));
   // Side by side: the pages in the render workers, the books and share pictures here, the search
   // parts in Pagefind's own process.
+  const timed = async <T>(name: string, task: () => Promise<T>): Promise<T> => {
+    const begun = performance.now();
+    const result = await task();
+    steps[name] = Math.round(performance.now() - begun);
+    return result;
+  };
   const [pages] = await settleAll([
-    renderer.service.render(content, outDir, plan.full ? null : plan.render, signal),
-    writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText, input.epubCacheDir),
-    writeShareImages(outDir, snapshot, readImage),
-    (async () => {
+    timed('pages', () => renderer.service.render(content, outDir, plan.full ? null : plan.render, signal)),
+    timed('books', () => writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText, input.epubCacheDir)),
+    timed('share', () => writeShareImages(outDir, snapshot, readImage)),
+    timed('search', async () => {
       for (const part of plan.changedSearchParts) await writeSearchPart(outDir, part, readText);
       await writeSearchListing(outDir, plan.searchParts);
-    })(),
+    }),
   ]);
   signal?.throwIfAborted();
-  step('render');
+  step('all');
   const sitemap = await writeSitemap(
     outDir,
     origin,

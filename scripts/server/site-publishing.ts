@@ -78,6 +78,7 @@ export function serverPublishing(options: ServerPublishingOptions) {
   return async (outDir: string, signal: AbortSignal, previousDir: string | null, reusing: boolean): Promise<void> => {
     // A new index file per publish: the render service reads an index again only when its name changes.
     const content: ContentFiles = { index: besideBuild(outDir, 'content'), texts: path.join(sitesDir, 'texts') };
+    const begun = performance.now();
     const snapshot = await readContentSnapshot(db, new Date(), { followByEmail });
     const manifest = previousDir ? await readManifest(previousDir) : null;
     // The spare's manifest goes before the spare changes: a folder without one is never built on.
@@ -88,6 +89,7 @@ export function serverPublishing(options: ServerPublishingOptions) {
     // Without a publish to build on, no text file is trusted (a restored database may reuse names).
     await writeChapterTexts(db, content.texts, snapshot, { rewrite: manifest === null });
     signal.throwIfAborted();
+    const contentMs = Math.round(performance.now() - begun);
     const renderer = await rendering.renderer(content, snapshot, signal);
     const result = await publishSite({
       renderer,
@@ -105,7 +107,7 @@ export function serverPublishing(options: ServerPublishingOptions) {
     await writeFileAtomically(besideBuild(outDir, 'publish'), JSON.stringify(result.manifest));
     await removeUnusedChapterTexts(content.texts, snapshot);
     await removeUnusedEpubCache(epubCacheDir, snapshot.stories);
-    log(`site: ${describe(result)}`);
+    log(`site: ${describe({ ...result, steps: { content: contentMs, ...result.steps } })}`);
   };
 }
 
