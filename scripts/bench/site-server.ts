@@ -18,10 +18,14 @@ export interface BenchServer {
   pid: number;
 }
 
-/** `env` adds to or overrides the server's environment (for example TRUSTED_PROXIES). */
-export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
+/**
+ * `env` adds to or overrides the server's environment (for example TRUSTED_PROXIES); an
+ * ADMIN_PASSWORD there lets a second start on the same `temp` sign in as the admin the first made.
+ * `startTimeoutMs` bounds the first start, which builds the whole site.
+ */
+export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {}, startTimeoutMs = 240_000): Promise<BenchServer> {
   const port = await freePort();
-  const password = randomBytes(12).toString('hex');
+  const password = env['ADMIN_PASSWORD'] ?? randomBytes(12).toString('hex');
   const dataDir = path.join(temp, 'data');
   const base = `http://127.0.0.1:${port}`;
   const child = startProcess(process.execPath, ['scripts/start.ts'], {
@@ -39,7 +43,7 @@ export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {})
     },
   });
   // The first start seeds the demo content and builds the site before it answers.
-  await waitForOk(`${base}/`, child, 240_000);
+  await waitForOk(`${base}/`, child, startTimeoutMs);
   const login = await api(base, '/api/auth/login', { json: { username: 'admin', password } });
   const cookie = login.response.headers
     .getSetCookie()
