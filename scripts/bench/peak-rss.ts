@@ -48,7 +48,8 @@ function watchMemory(roots: () => number[], intervalMs: number) {
     largestTree = Math.max(largestTree, tree);
   };
   sample();
-  const timer = setInterval(sample, intervalMs);
+  // Never what keeps a benchmark running after it failed.
+  const timer = setInterval(sample, intervalMs).unref();
   return {
     stop() {
       clearInterval(timer);

@@ -90,7 +90,8 @@ export async function runBounded(name: string, limitMs: number, main: () => Prom
   try {
     await main();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    // fetch's "fetch failed" says why only in its cause (a reset, a refused connection).
+    console.error(error instanceof Error ? error.message : error, ...(error instanceof Error && error.cause ? [error.cause] : []));
     process.exitCode = 1;
   } finally {
     await cleanUp();

@@ -5,7 +5,7 @@ import { storyEpubPath } from '#lib/epub/index.ts';
 import { chapterPath, SITE_FEED_PATH, storyFeedPath, storyPath } from '#lib/reader-urls.ts';
 import { SITEMAP_INDEX_PATH } from '#lib/sitemap.ts';
 import { chapterText } from './catalogue.ts';
-import { api, type BenchServer } from './site-server.ts';
+import { api, type BenchServer, fetchAgain } from './site-server.ts';
 
 const POLL_MS = 50;
 
@@ -13,7 +13,7 @@ const POLL_MS = 50;
 export const markerWord = (label: string) => `bench${label}${Date.now().toString(36)}`;
 
 async function pageText(server: BenchServer, pathname: string): Promise<string> {
-  const answer = await fetch(server.base + pathname);
+  const answer = await fetchAgain(server.base + pathname);
   return answer.ok ? answer.text() : '';
 }
 
@@ -70,7 +70,7 @@ async function sitemapHolds(server: BenchServer, address: string): Promise<boole
 }
 
 async function etagOf(server: BenchServer, pathname: string): Promise<string | null> {
-  const answer = await fetch(server.base + pathname, { method: 'HEAD' });
+  const answer = await fetchAgain(server.base + pathname, { method: 'HEAD' });
   return answer.ok ? answer.headers.get('etag') : null;
 }
 

@@ -52,6 +52,19 @@ export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {},
   return { base, dataDir, cookie, pid: child.pid! };
 }
 
+/**
+ * A GET or HEAD, sent once more when the connection fails: a kept-alive connection the server closed
+ * just as the request went out is reset, which is no answer of the server's (a POST is never resent).
+ */
+export async function fetchAgain(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return fetch(url, init);
+  }
+}
+
 export async function api<T>(
   base: string,
   route: string,
@@ -61,11 +74,8 @@ export async function api<T>(
   if (init.cookie) headers['cookie'] = init.cookie;
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   const body = init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json));
-  const response = await fetch(base + route, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    ...(body === undefined ? {} : { body }),
-  });
+  const response =
+    body === undefined ? await fetchAgain(base + route, { headers }) : await fetch(base + route, { method: 'POST', headers, body });
   const answer = (await response.json()) as T;
   if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(answer)}`);
   return { body: answer, response };

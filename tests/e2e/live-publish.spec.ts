@@ -1,11 +1,12 @@
-// A chapter edit goes live while another reader keeps reading (docs/product.md, Speed and capacity): the
-// new text is on the public page within the budget of a one-chapter edit, and the reader's open
-// chapter of the same story keeps working through the publish, the next chapter too.
+// A chapter edit goes live while another reader keeps reading (docs/product.md, Speed and capacity):
+// the new text is on the public page within the budget of a one-chapter edit, and a reader of the
+// same story who turns pages throughout the publish, its swap included, meets no error.
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, waitForPublishedPage, watchConsoleErrors } from './helpers.ts';
 
 const STORY = '/storytime/story/the-lantern-fleet/';
 const chapter = (n: number) => `${STORY}chapter/${n}/`;
+const FIRST_WORDS = 'The warship came out of the Veil';
 /** The budget of a one-chapter edit; the test fails only past the ceiling, for a loaded CI machine. */
 const BUDGET_MS = 3_000;
 const CEILING_MS = 15_000;
@@ -16,8 +17,16 @@ async function post(page: Page, path: string, data: unknown) {
   return response.json();
 }
 
-/** Scrolls the reader a screen further, as reading does. */
-const readOn = (reader: Page) => reader.mouse.wheel(0, 600);
+/** One turn of reading: a screen further down chapter 1, on to chapter 2, back to chapter 1 by its link. */
+async function readATurn(reader: Page): Promise<void> {
+  await reader.mouse.wheel(0, 600);
+  await reader.getByRole('link', { name: 'Next Chapter →' }).click();
+  await expect(reader).toHaveURL(chapter(2));
+  await expect(reader.locator('.chapter-text')).not.toBeEmpty();
+  await reader.getByRole('link', { name: '← Previous chapter' }).click();
+  await expect(reader).toHaveURL(chapter(1));
+  await expect(reader.locator('.chapter-text')).toContainText(FIRST_WORDS);
+}
 
 test('an edited chapter is served within the budget while a reader of the same story keeps reading', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
@@ -30,43 +39,49 @@ test('an edited chapter is served within the budget while a reader of the same s
   const reader = await readerContext.newPage();
   const errors = watchConsoleErrors(reader);
   await reader.goto(chapter(1));
-  const firstText = reader.locator('.chapter-text');
-  await expect(firstText).toContainText('The warship came out of the Veil');
-  await readOn(reader);
+  await expect(reader.locator('.chapter-text')).toContainText(FIRST_WORDS);
 
   const marker = `Livepublish${Date.now().toString(36)}`;
+  let served = false;
   try {
     await post(page, '/api/chapters/update', { id, content: `${marker} ${content}` });
     const saved = Date.now();
-    // During the publish: the reader reads on and turns to the next chapter, old text or new.
-    await readOn(reader);
-    await reader.getByRole('link', { name: 'Next Chapter →' }).click();
-    await expect(reader).toHaveURL(chapter(2));
-    await expect(reader.locator('.chapter-text')).toBeVisible();
-    await reader.goBack();
-    await expect(firstText).toContainText('The warship came out of the Veil');
-
+    // The reader turns pages until the new text is served, at least once.
+    const reading = (async () => {
+      let turns = 0;
+      while (!served || turns === 0) {
+        await readATurn(reader);
+        turns++;
+      }
+      return turns;
+    })();
+    reading.catch(() => {}); // awaited below; a failure of the poll first must not leave it unhandled
     let servedMs = 0;
-    await expect
-      .poll(
-        async () => {
-          const served = (await (await page.request.get(chapter(2))).text()).includes(marker);
-          servedMs = Date.now() - saved;
-          return served;
-        },
-        { timeout: CEILING_MS, intervals: [50] },
-      )
-      .toBe(true);
-    console.log(`live-publish: the edit was served ${servedMs} ms after the save's answer (budget ${BUDGET_MS} ms)`);
+    try {
+      await expect
+        .poll(
+          async () => {
+            const found = (await (await page.request.get(chapter(2))).text()).includes(marker);
+            servedMs = Date.now() - saved;
+            return found;
+          },
+          { timeout: CEILING_MS, intervals: [50], message: 'the new text on the public chapter page' },
+        )
+        .toBe(true);
+    } finally {
+      served = true;
+    }
+    const turns = await reading;
+    console.log(
+      `live-publish: the edit was served ${servedMs} ms after the save's answer (budget ${BUDGET_MS} ms); the reader turned ${turns} times`,
+    );
 
-    // After the publish: the open page still reads, and the next chapter has the new text.
-    await readOn(reader);
-    await expect(firstText).toContainText('The warship came out of the Veil');
+    // After the publish the reader's next chapter has the new text.
     await reader.getByRole('link', { name: 'Next Chapter →' }).click();
-    await expect(reader).toHaveURL(chapter(2));
     await expect(reader.locator('.chapter-text')).toContainText(marker);
     expect(errors).toEqual([]);
   } finally {
+    served = true;
     await readerContext.close();
     await post(page, '/api/chapters/update', { id, content });
     await waitForPublishedPage(page.request, chapter(2), (html) => !html.includes(marker));
