@@ -4,12 +4,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { islandStylesInHead } from './scripts/server/island-styles.ts';
+import { renderService } from './scripts/server/render-service-integration.ts';
 import { loadContent } from './src/lib/content.ts';
 import { siteOrigin } from './src/lib/seo.ts';
-import { sitemapOptions } from './src/lib/sitemap.ts';
 
 const content = loadContent();
 // The theme script runs inline in every page's <head> (src/layouts/DocumentShell.astro): it must
@@ -30,7 +29,8 @@ export default defineConfig({
   site: siteOrigin(content.profile.site_domain, new URL(process.env.SITE_URL || 'http://localhost:4321')),
   outDir: process.env.SITE_OUT_DIR || './dist',
   output: 'static',
-  integrations: [react(), sitemap(sitemapOptions(content)), islandStylesInHead()],
+  // The sitemap is written at publish time with the pages (scripts/server/sitemap-files.ts).
+  integrations: [react(), renderService(), islandStylesInHead()],
   // Astro hashes its own inline scripts and styles into a <meta> policy on each page; the
   // server adds the header policy (scripts/server/static-site.ts).
   // 'wasm-unsafe-eval': the reader's search compiles WebAssembly (docs/decisions/0046-search-with-pagefind.md).

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { seedDemoContent } from '#db/seed/index.ts';
 import type { Failure } from '#core/rebuild.ts';
-import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { readConfig } from './config.ts';
 import { ensureFirstAdmin } from './server/admin-account.ts';
 import { startAnalyticsMaintenance } from './server/analytics-maintenance.ts';
@@ -20,7 +19,7 @@ import { settleInterruptedWrites } from './server/interrupted-writes.ts';
 import { removeLeftoverSpools } from './server/temp-spool.ts';
 import { openDatabase } from './server/open-database.ts';
 import { loadSessionSecret } from './server/session-secret.ts';
-import { buildStaticSite } from './server/site-builder.ts';
+import { SiteRendering, serverPublishing } from './server/site-publishing.ts';
 import { SitePublisher } from './server/site-publisher.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,19 +62,24 @@ async function main(): Promise<void> {
   const uploads = uploadStorage(config);
   // The EPUB books embed images from the uploads and the project's public/ folder.
   const readImage = siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: uploads });
+  const sitesDir = path.join(config.dataDir, 'site');
+  // The render service lives as long as the server (docs/decisions/0051-incremental-publishing.md).
+  const rendering = new SiteRendering({ projectRoot, siteUrl: config.siteUrl });
+  cleanups.push(() => rendering.stop());
   const publisher = new SitePublisher({
-    sitesDir: path.join(config.dataDir, 'site'),
+    sitesDir,
     debounceMs: config.rebuildDebounceMs,
     log,
-    build: async (outDir, signal) =>
-      buildStaticSite({
-        projectRoot,
-        outDir,
-        snapshot: await readContentSnapshot(database.db, new Date(), { followByEmail: Boolean(config.mail) }),
-        siteUrl: config.siteUrl,
-        signal,
-        readImage,
-      }),
+    build: serverPublishing({
+      db: database.db,
+      rendering,
+      sitesDir,
+      siteUrl: config.siteUrl,
+      readImage,
+      followByEmail: Boolean(config.mail),
+      forceFull: process.env['PUBLISH_MODE'] === 'full',
+      log,
+    }),
   });
   cleanups.push(() => publisher.stop());
   // A site published before a restart is served at once and refreshed in the background;

@@ -7,7 +7,7 @@ import { buildStoryEpub } from '#lib/epub/index.ts';
 import { siteFeedXml, storyFeedXml } from '#lib/feeds.ts';
 import { pageLastmods } from '#lib/sitemap.ts';
 import { chapterTestKit } from '#functions/chapters/test-kit.ts';
-import { readContentSnapshot } from '#functions/site/snapshot.ts';
+import { chapterTextReader, readContentSnapshot } from '#functions/site/snapshot.ts';
 import { runDueReleases } from './run.ts';
 import { releaseStore } from './store.ts';
 
@@ -21,7 +21,15 @@ const SCHEDULED_TEXT = 'The scheduled chapter’s secret text.';
 
 /** The text of every document in the story's EPUB, joined. */
 async function epubText(story: Parameters<typeof buildStoryEpub>[0]['story']): Promise<string> {
-  const book = unzipSync(await buildStoryEpub({ story, profile: { name: 'Mara' }, siteOrigin: ORIGIN, readImage: async () => null }));
+  const book = unzipSync(
+    await buildStoryEpub({
+      story,
+      profile: { name: 'Mara' },
+      siteOrigin: ORIGIN,
+      readImage: async () => null,
+      readText: chapterTextReader(t.database.db),
+    }),
+  );
   return Object.values(book)
     .map((bytes) => new TextDecoder().decode(bytes))
     .join('\n');
@@ -31,7 +39,7 @@ async function publicView() {
   const list = await (await t.call('/api/chapters/list?story_slug=the-lantern-fleet')).json();
   const single = await t.call('/api/chapters/list?story_slug=the-lantern-fleet&chapter_number=2');
   const { stories } = await (await t.call('/api/stories/list?status=published')).json();
-  const snapshot = await readContentSnapshot(t.database.db, new Date());
+  const snapshot = { ...(await readContentSnapshot(t.database.db, new Date())), readText: chapterTextReader(t.database.db) };
   const story = snapshot.stories[0]!;
   return {
     apiNumbers: list.chapters.map((c: { chapter_number: number }) => c.chapter_number),

@@ -3,7 +3,7 @@ import { seedDemoContent } from '#db/seed/index.ts';
 import { demoChapters, demoProfile, demoPublishedStory } from '#db/seed/demo-content.ts';
 import { useApiTestContext } from '#scripts/test/api.ts';
 import { chapterTestKit } from '#functions/chapters/test-kit.ts';
-import { readContentSnapshot } from './snapshot.ts';
+import { chapterTextReader, readChapterTexts, readContentSnapshot } from './snapshot.ts';
 
 const t = useApiTestContext();
 
@@ -15,9 +15,15 @@ describe('readContentSnapshot', () => {
     expect(snapshot.socials.patreon).toBe('https://patreon.com/maraquillon');
     expect(snapshot.stories.map((story) => story.slug)).toEqual([demoPublishedStory.slug]);
     const published = demoChapters.filter((chapter) => chapter.status === 'published');
-    expect(
-      snapshot.stories[0]!.chapters.map(({ chapter_number, slug, title, content }) => ({ chapter_number, slug, title, content })),
-    ).toEqual(published.map(({ chapter_number, slug, title, content }) => ({ chapter_number, slug, title, content })));
+    const readText = chapterTextReader(t.database.db);
+    const chapters = await Promise.all(
+      snapshot.stories[0]!.chapters.map(async (chapter) => ({ ...chapter, content: (await readText(chapter)).content })),
+    );
+    expect(chapters.map(({ chapter_number, slug, title, content }) => ({ chapter_number, slug, title, content }))).toEqual(
+      published.map(({ chapter_number, slug, title, content }) => ({ chapter_number, slug, title, content })),
+    );
+    // The index itself carries no text: a catalogue of thousands of chapters stays small.
+    expect(snapshot.stories[0]!.chapters[0]).not.toHaveProperty('content');
     expect(snapshot.stories[0]!.chapter_count).toBe(published.length);
   });
 
@@ -26,8 +32,11 @@ describe('readContentSnapshot', () => {
     const notes = { note_before: 'Before *this*.', note_after: 'After.', content_warnings: ['Violence', 'Grief'] };
     await t.database.db.updateTable('chapters').set(notes).where('chapter_number', '=', 1).execute();
     const [story] = (await readContentSnapshot(t.database.db, new Date())).stories;
-    expect(story!.chapters[0]).toMatchObject({ chapter_number: 1, ...notes });
-    expect(story!.chapters[1]).toMatchObject({ note_before: '', note_after: '', content_warnings: [] });
+    const texts = await readChapterTexts(t.database.db, [story!.chapters[0]!.id, story!.chapters[1]!.id]);
+    expect(story!.chapters[0]).toMatchObject({ chapter_number: 1, content_warnings: notes.content_warnings });
+    expect(texts.get(story!.chapters[0]!.id)).toMatchObject({ note_before: notes.note_before, note_after: notes.note_after });
+    expect(story!.chapters[1]).toMatchObject({ content_warnings: [] });
+    expect(texts.get(story!.chapters[1]!.id)).toMatchObject({ note_before: '', note_after: '' });
   });
 
   it("holds each published story's old chapter numbers, and no other story's", async () => {

@@ -1,10 +1,19 @@
-// The content the static build needs, read in one go. The running server writes it to a file
-// before each build, so `astro build` never opens the embedded database itself (PGlite has no
-// cross-process lock).
+// The content the static build needs: the content index, read in one go, and the chapter texts,
+// read in batches for the chapters that need them. The running server writes both to files before
+// each publish (scripts/server/content-files.ts), so the renderer never opens the embedded database
+// itself (PGlite has no cross-process lock).
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/types.ts';
 import { PUBLIC_IMAGE_PAGE_SIZE } from '#lib/galleries.ts';
-import type { ContentSnapshot, SnapshotChapter, SnapshotGallery, SnapshotRedirect, SnapshotStory } from '#lib/snapshot.ts';
+import type {
+  ChapterText,
+  ContentSnapshot,
+  ReadChapterText,
+  SnapshotChapter,
+  SnapshotGallery,
+  SnapshotRedirect,
+  SnapshotStory,
+} from '#lib/snapshot.ts';
 import { galleryStore } from '#functions/galleries/store.ts';
 import { imageStore } from '#functions/images/store.ts';
 import { storyStore } from '#functions/stories/store.ts';
@@ -17,8 +26,8 @@ async function readPublishedStories(db: Kysely<Database>): Promise<SnapshotStory
   const storyIds = stories.map((story) => story.id);
   const rows = await db
     .selectFrom('chapters')
-    .select(['id', 'story_id', 'chapter_number', 'slug', 'title', 'content', 'updated_at'])
-    .select(['note_before', 'note_after', 'content_warnings', 'published_at', 'word_count'])
+    .select(['id', 'story_id', 'chapter_number', 'slug', 'title', 'updated_at'])
+    .select(['content_warnings', 'published_at', 'word_count'])
     .where('status', '=', 'published')
     .where('story_id', 'in', storyIds)
     .orderBy('story_id')
@@ -43,6 +52,30 @@ async function readPublishedStories(db: Kysely<Database>): Promise<SnapshotStory
     chapters: chaptersByStory.get(story.id) ?? [],
     redirects: redirectsByStory.get(story.id) ?? [],
   }));
+}
+
+/**
+ * The texts of the chapters `ids` that are still published (a chapter deleted or unpublished since
+ * the index was read is left out), by id.
+ */
+export async function readChapterTexts(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, ChapterText>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('chapters')
+    .select(['id', 'content', 'note_before', 'note_after'])
+    .where('status', '=', 'published')
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map(({ id, ...text }) => [id, text]));
+}
+
+/** Reads each text from the database when asked (tests and tools; a publish reads them in batches into files). */
+export function chapterTextReader(db: Kysely<Database>): ReadChapterText {
+  return async (chapter) => {
+    const text = (await readChapterTexts(db, [chapter.id])).get(chapter.id);
+    if (!text) throw new Error(`Chapter ${chapter.id} is not published.`);
+    return text;
+  };
 }
 
 /** Rows by their story's id, each list in the rows' order, without the story id. */

@@ -10,7 +10,8 @@ import { connectDatabase } from '#db/connect.ts';
 import { migrateToLatest } from '#db/migrate.ts';
 import { seedDemoContent } from '#db/seed/index.ts';
 import { readContentSnapshot } from '#functions/site/snapshot.ts';
-import { buildStaticSite } from '#scripts/server/site-builder.ts';
+import { writeChapterTexts } from '#scripts/server/content-files.ts';
+import { buildStaticSite } from '#scripts/server/site-publishing.ts';
 import { insertCatalogue } from './catalogue.ts';
 import { watchChildMemory } from './peak-rss.ts';
 
@@ -40,7 +41,9 @@ try {
     const snapshot = await readContentSnapshot(database.db, new Date());
     const t1 = performance.now();
     const memory = watchChildMemory();
-    await buildStaticSite({ projectRoot, outDir, snapshot, siteUrl: 'http://localhost:4321' });
+    const textsDir = path.join(dataDir, 'texts');
+    await writeChapterTexts(database.db, textsDir, snapshot);
+    await buildStaticSite({ projectRoot, outDir, snapshot, textsDir, siteUrl: 'http://localhost:4321' });
     const t2 = performance.now();
     const pages = fs.readdirSync(outDir, { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
     results.push({

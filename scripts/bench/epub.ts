@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDemoContent } from '#db/seed/index.ts';
-import { readContentSnapshot } from '#functions/site/snapshot.ts';
+import { chapterTextReader, readContentSnapshot } from '#functions/site/snapshot.ts';
 import { buildStoryEpub } from '#lib/epub/index.ts';
-import { testChapter, testStory } from '#lib/epub/test-story.ts';
+import { testChapter, testStory, textOfTestChapter } from '#lib/epub/test-story.ts';
 import type { SnapshotStory } from '#lib/snapshot.ts';
 import { siteImageReader } from '#scripts/server/epub-files.ts';
 import { chapterText } from './catalogue.ts';
@@ -57,15 +57,18 @@ const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-epub-'));
 const epubcheck = epubcheckCommand();
 
 try {
-  for (const story of [demo, longStory()]) {
-    const words = story.chapters.reduce((sum, chapter) => sum + chapter.content.split(/\s+/).length, 0);
+  for (const [story, readText] of [
+    [demo, chapterTextReader(database.db)],
+    [longStory(), textOfTestChapter],
+  ] as const) {
+    const words = story.chapters.reduce((sum, chapter) => sum + chapter.word_count, 0);
     const times: number[] = [];
     const blocks: number[] = [];
     let book: Uint8Array = new Uint8Array();
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now();
       const { value, blockedMs } = await withLongestBlock(() =>
-        buildStoryEpub({ story, profile: snapshot.profile, siteOrigin: 'http://localhost:4321', readImage }),
+        buildStoryEpub({ story, profile: snapshot.profile, siteOrigin: 'http://localhost:4321', readImage, readText }),
       );
       times.push(performance.now() - started);
       blocks.push(blockedMs);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { testChapter, testStory } from '#lib/epub/test-story.ts';
+import { testChapter, testStory, textOfTestChapter } from '#lib/epub/test-story.ts';
 import { FALLBACK_PROFILE } from '#lib/profile.ts';
 import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { emptySocialLinks } from '#lib/socials.ts';
@@ -66,11 +66,11 @@ try {
       for (const chapter of story.chapters) {
         const dir = path.join(siteDir, chapterPath(story.slug, chapter.chapter_number));
         fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(path.join(dir, 'index.html'), searchDocument(story, chapter));
+        fs.writeFileSync(path.join(dir, 'index.html'), searchDocument(story, { ...chapter, ...(await textOfTestChapter(chapter)) }));
       }
     }
     const started = performance.now();
-    await writeSearchIndex(siteDir, snapshot);
+    await writeSearchIndex(siteDir, snapshot, textOfTestChapter);
     buildMs.push(performance.now() - started);
     indexDir = path.join(siteDir, 'pagefind');
     console.log(`run ${run}: index written in ${(buildMs.at(-1)! / 1000).toFixed(2)} s`);

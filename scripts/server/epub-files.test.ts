@@ -6,11 +6,11 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '#db/seed/index.ts';
-import { readContentSnapshot } from '#functions/site/snapshot.ts';
-import { testChapter, testPng, testStory } from '#lib/epub/test-story.ts';
+import { testChapter, testPng, testStory, textOfTestChapter } from '#lib/epub/test-story.ts';
 import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { epubcheckCommand, runEpubcheck } from '#scripts/test/epubcheck.ts';
 import { openTestDatabase } from '#scripts/test/database.ts';
+import { readSnapshotWithTexts } from '#scripts/test/snapshot-with-texts.ts';
 import { MemoryStorage } from '#scripts/test/memory-storage.ts';
 import { siteImageReader, writeStoryEpubs } from './epub-files.ts';
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const database = await openTestDatabase();
   try {
     await seedDemoContent(database.db);
-    demo = await readContentSnapshot(database.db, new Date());
+    demo = await readSnapshotWithTexts(database.db);
   } finally {
     await database.close();
   }
@@ -108,6 +108,7 @@ describe('writeStoryEpubs', () => {
       { ...demo, stories: [...demo.stories, illustratedStory(), empty, hostileSlug] },
       SITE_URL,
       readImage,
+      textOfTestChapter,
     );
     expect(result.books).toBe(2);
     expect(fs.existsSync(path.join(siteDir, 'storytime/story/the-lantern-fleet/the-lantern-fleet.epub'))).toBe(true);

@@ -11,7 +11,7 @@ import { buildStoryEpub, type ImageFile, type ReadImage, storyEpubPath } from '#
 import { sniffImageType } from '#lib/epub/images.ts';
 import { siteOrigin } from '#lib/seo.ts';
 import { SLUG_PATTERN } from '#lib/slugs.ts';
-import type { ContentSnapshot } from '#lib/snapshot.ts';
+import type { ContentSnapshot, ReadChapterText } from '#lib/snapshot.ts';
 import { uploadKeyOf } from '#lib/upload-paths.ts';
 
 /** A guard against decompression bombs among uploads: never decode more than this. */
@@ -59,6 +59,7 @@ export async function writeStoryEpubs(
   snapshot: ContentSnapshot,
   siteUrl: string,
   readImage: ReadImage,
+  readText: ReadChapterText,
 ): Promise<EpubStepResult> {
   const started = performance.now();
   const origin = siteOrigin(snapshot.profile.site_domain, new URL(siteUrl));
@@ -67,7 +68,7 @@ export async function writeStoryEpubs(
   // The database holds only SLUG_PATTERN slugs; checked again because the slug becomes a path.
   for (const story of snapshot.stories.filter((candidate) => candidate.chapters.length > 0 && SLUG_PATTERN.test(candidate.slug))) {
     const file = path.join(siteDir, ...storyEpubPath(story.slug).split('/'));
-    const book = await buildStoryEpub({ story, profile: snapshot.profile, siteOrigin: origin, readImage });
+    const book = await buildStoryEpub({ story, profile: snapshot.profile, siteOrigin: origin, readImage, readText });
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, book);
     result.books += 1;

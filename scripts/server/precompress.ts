@@ -28,20 +28,34 @@ export interface PrecompressResult {
 /** Compresses every compressible file of at least MIN_BYTES under `dir`; keeps a copy only when it is smaller. */
 export async function precompressSite(dir: string): Promise<PrecompressResult> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  const queue = entries
+  const files = entries
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
-  const result: PrecompressResult = { files: queue.length, br: 0, gz: 0 };
+  const copies = await precompressFiles(files, dir);
+  return {
+    files: files.length,
+    br: copies.filter((copy) => copy.endsWith('.br')).length,
+    gz: copies.filter((copy) => copy.endsWith('.gz')).length,
+  };
+}
+
+/**
+ * Compresses the compressible files of `files` (inside the site folder `root`), one per core at a
+ * time; returns the copies written. A publish that renders a few pages compresses only those.
+ */
+export async function precompressFiles(files: readonly string[], root: string): Promise<string[]> {
+  const queue = files.filter((file) => COMPRESSIBLE.test(file));
+  const copies: string[] = [];
   // zlib's async calls run on libuv's thread pool: one file per core keeps every core busy.
   const worker = async () => {
     for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-      const written = await precompressFile(file, path.relative(dir, file).startsWith(`_astro${path.sep}`) ? 11 : 6);
-      result.br += Number(written.br);
-      result.gz += Number(written.gz);
+      const written = await precompressFile(file, path.relative(root, file).startsWith(`_astro${path.sep}`) ? 11 : 6);
+      if (written.br) copies.push(`${file}.br`);
+      if (written.gz) copies.push(`${file}.gz`);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker));
-  return result;
+  return copies;
 }
 
 async function precompressFile(file: string, brotliQuality: number): Promise<{ br: boolean; gz: boolean }> {

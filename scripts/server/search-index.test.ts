@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testChapter, testStory } from '#lib/epub/test-story.ts';
+import { testChapter, testStory, textOfTestChapter } from '#lib/epub/test-story.ts';
 import { FALLBACK_PROFILE } from '#lib/profile.ts';
 import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { emptySocialLinks } from '#lib/socials.ts';
@@ -47,7 +47,7 @@ let searchWithAdult: Search;
 
 beforeAll(async () => {
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-index-test-'));
-  await writeSearchIndex(siteDir, snapshot);
+  await writeSearchIndex(siteDir, snapshot, textOfTestChapter);
   search = await openSearch(path.join(siteDir, 'pagefind'));
   searchWithAdult = await openSearch(path.join(siteDir, 'pagefind'), [path.join(siteDir, 'pagefind-adult')]);
 }, 60_000);
@@ -92,10 +92,11 @@ describe('the search index', () => {
   // Pagefind cannot open an index of no pages, so the pages never ask for one (src/lib/search-scope.ts).
   it('writes no index that would hold no chapter', async () => {
     const dir = path.join(siteDir, 'general-only');
-    await writeSearchIndex(dir, {
-      ...snapshot,
-      stories: [snapshot.stories[0]!, testStory([], { id: 4, slug: 'empty', target_audience: 'adults' })],
-    });
+    await writeSearchIndex(
+      dir,
+      { ...snapshot, stories: [snapshot.stories[0]!, testStory([], { id: 4, slug: 'empty', target_audience: 'adults' })] },
+      textOfTestChapter,
+    );
     expect(fs.readdirSync(dir)).toEqual(['pagefind']);
   });
 

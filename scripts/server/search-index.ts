@@ -10,7 +10,7 @@ import { chapterBodyHtml } from '#lib/chapter-body.ts';
 import { escapeXml } from '#lib/epub/xml.ts';
 import { chapterPath } from '#lib/reader-urls.ts';
 import { ADULT_SEARCH_INDEX_PATH, SEARCH_INDEX_PATH, searchScope } from '#lib/search-scope.ts';
-import type { ContentSnapshot, SnapshotChapter, SnapshotStory } from '#lib/snapshot.ts';
+import type { ChapterWithText, ContentSnapshot, ReadChapterText, SnapshotChapter, SnapshotStory } from '#lib/snapshot.ts';
 
 /**
  * What Pagefind writes besides the index and its search script: its ready-made interfaces (the
@@ -23,7 +23,7 @@ const chapterMeta = (story: SnapshotStory, chapter: SnapshotChapter) =>
   meta('title', `Chapter ${chapter.chapter_number}: ${chapter.title}`) + meta('story', story.title);
 
 /** A chapter as one page for the indexer: its text, with the story and chapter titles as metadata (searched too). */
-export function searchDocument(story: SnapshotStory, chapter: SnapshotChapter): string {
+export function searchDocument(story: SnapshotStory, chapter: ChapterWithText): string {
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>',
     chapterMeta(story, chapter),
@@ -37,13 +37,19 @@ export function searchDocument(story: SnapshotStory, chapter: SnapshotChapter): 
  * data-pagefind-body), with the metadata added; rendered here only when the page is not there
  * (rendering 1,000 chapters again took most of the index's time).
  */
-async function chapterDocument(siteDir: string, url: string, story: SnapshotStory, chapter: SnapshotChapter): Promise<string> {
+async function chapterDocument(
+  siteDir: string,
+  url: string,
+  story: SnapshotStory,
+  chapter: SnapshotChapter,
+  readText: ReadChapterText,
+): Promise<string> {
   const page = await fs.readFile(path.join(siteDir, url, 'index.html'), 'utf8').catch(() => '');
-  if (!page.includes('data-pagefind-body')) return searchDocument(story, chapter);
+  if (!page.includes('data-pagefind-body')) return searchDocument(story, { ...chapter, ...(await readText(chapter)) });
   return page.replace('</body>', `${chapterMeta(story, chapter)}</body>`);
 }
 
-async function writeIndex(siteDir: string, indexPath: string, stories: readonly SnapshotStory[]): Promise<void> {
+async function writeIndex(siteDir: string, indexPath: string, stories: readonly SnapshotStory[], readText: ReadChapterText): Promise<void> {
   const outputPath = path.join(siteDir, indexPath);
   // One language for the whole site (the pages are en-US), so one index is fetched, not one per language guess.
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
@@ -52,7 +58,7 @@ async function writeIndex(siteDir: string, indexPath: string, stories: readonly 
     for (const story of stories) {
       for (const chapter of story.chapters) {
         const url = `${chapterPath(story.slug, chapter.chapter_number)}/`;
-        const added = await index.addHTMLFile({ url, content: await chapterDocument(siteDir, url, story, chapter) });
+        const added = await index.addHTMLFile({ url, content: await chapterDocument(siteDir, url, story, chapter, readText) });
         if (added.errors.length > 0)
           throw new Error(`Indexing ${story.slug} chapter ${chapter.chapter_number}: ${added.errors.join('; ')}`);
       }
@@ -71,8 +77,8 @@ async function writeIndex(siteDir: string, indexPath: string, stories: readonly 
  * Writes /pagefind/ (the stories readers see without confirming) and /pagefind-adult/ into the
  * built site; an index that would hold no chapter is not written.
  */
-export async function writeSearchIndex(siteDir: string, snapshot: ContentSnapshot): Promise<void> {
+export async function writeSearchIndex(siteDir: string, snapshot: ContentSnapshot, readText: ReadChapterText): Promise<void> {
   const scope = searchScope(snapshot.stories);
-  if (scope.general.length > 0) await writeIndex(siteDir, SEARCH_INDEX_PATH, scope.general);
-  if (scope.adult.length > 0) await writeIndex(siteDir, ADULT_SEARCH_INDEX_PATH, scope.adult);
+  if (scope.general.length > 0) await writeIndex(siteDir, SEARCH_INDEX_PATH, scope.general, readText);
+  if (scope.adult.length > 0) await writeIndex(siteDir, ADULT_SEARCH_INDEX_PATH, scope.adult, readText);
 }

@@ -1,126 +1,138 @@
-// Builds the static site from a content snapshot: writes the snapshot to a file and runs
-// `astro build` in a child process (its memory is returned when it exits, and a crash in the
-// build cannot take the server down).
-//
-// The build always happens in a fresh folder inside the project (.site/staging/) and is then
-// moved to `outDir`. Astro writes its prerender chunks under the outDir and imports them from
-// there, so their bare imports (react, astro) only resolve inside the project. Astro's own guard
-// (`getOutDirWithinCwd`) is a string-prefix test: a DATA_DIR beside the project that shares its
-// name's prefix (/srv/author-data next to /srv/author) passes it and the build fails with
-// "Cannot find package 'react'"; other outside folders all share <project>/.astro/.prerender,
-// where two builds at once delete each other's chunks. One staging folder per build avoids both.
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+// Makes one publish of the static site into a new folder (docs/decisions/0051-incremental-publishing.md):
+// the renderer's scripts, styles and public files, the outputs the plan keeps (hard-linked from the
+// site being served), and the rest made now: pages by the render service, the books of changed
+// stories and the share images here at the same time (both cores work), then the search index,
+// the sitemap and the compressed copies of what is new. The folder is swapped in by the publisher
+// only once all of it is there, so readers see one publish or the next, never a mix.
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { readChapterTextsFrom } from '#lib/chapter-texts.ts';
 import type { ReadImage } from '#lib/epub/index.ts';
+import { storyEpubPath } from '#lib/epub/index.ts';
+import { siteOrigin } from '#lib/seo.ts';
 import type { ContentSnapshot } from '#lib/snapshot.ts';
-import { siteImageReader, writeStoryEpubs } from './epub-files.ts';
-import { precompressSite } from './precompress.ts';
+import { writeStoryEpubs } from './epub-files.ts';
+import { precompressFiles } from './precompress.ts';
+import { bookKey, MANIFEST_VERSION, type PublishManifest, type PublishPlan, pageKey, planPublish } from './publish-plan.ts';
+import type { ContentFiles, RenderService } from './render-service.ts';
 import { writeSearchIndex } from './search-index.ts';
-import { writeServiceWorker } from './service-worker.ts';
 import { writeShareImages } from './share-images.ts';
-import { removeAbandonedStaging, stagingOwner } from './staging-owners.ts';
+import { linkFiles, listFiles } from './site-links.ts';
+import { writeSitemap } from './sitemap-files.ts';
 
-const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
+/** The render service with the code version of what it renders (publish-plan.ts). */
+export interface Renderer {
+  service: RenderService;
+  code: string;
+}
 
-export interface BuildOptions {
-  projectRoot: string;
-  /** Where the finished site goes; an existing folder there is replaced. */
-  outDir: string;
+export interface PublishInput {
+  renderer: Renderer;
   snapshot: ContentSnapshot;
+  /** Where the content index and the chapter texts of `snapshot` are (content-files.ts). */
+  content: ContentFiles;
+  /** The new site folder (must not exist). */
+  outDir: string;
+  /** The site being served and what made it; null: build everything. */
+  previous: { dir: string; manifest: PublishManifest } | null;
   siteUrl: string;
-  /** Kills the build when aborted (the server is stopping). */
+  readImage: ReadImage;
   signal?: AbortSignal | undefined;
-  /** The images of the EPUB books; by default only the project's public/ folder (uploads then show their alt text). */
-  readImage?: ReadImage | undefined;
+  forceFull?: boolean;
 }
 
-export async function buildStaticSite({ projectRoot, outDir, snapshot, siteUrl, signal, readImage }: BuildOptions): Promise<void> {
-  const stagingRoot = path.join(projectRoot, '.site', 'staging');
-  await fs.mkdir(stagingRoot, { recursive: true });
-  // Named after the process that owns it, so a later build can tell what a killed one left behind.
-  const owner = await stagingOwner(stagingRoot);
-  const staging = path.join(stagingRoot, `${owner}-${path.basename(outDir)}-${randomUUID().slice(0, 8)}`);
-  const snapshotFile = `${staging}.snapshot.json`;
-  await removeAbandonedStaging(stagingRoot, owner);
-  await fs.writeFile(snapshotFile, JSON.stringify(snapshot));
-  try {
-    await runAstroBuild(projectRoot, { CONTENT_SNAPSHOT: snapshotFile, SITE_OUT_DIR: staging, SITE_URL: siteUrl }, signal);
-    // Astro removes its prerender chunks after a successful build; never publish them anyway.
-    await fs.rm(path.join(staging, '.prerender'), { recursive: true, force: true });
-    const images = readImage ?? siteImageReader({ publicDir: path.join(projectRoot, 'public'), storage: null });
-    await writeStoryEpubs(staging, snapshot, siteUrl, images);
-    await writeShareImages(staging, snapshot, images);
-    await writeSearchIndex(staging, snapshot);
-    await writeServiceWorker(staging);
-    signal?.throwIfAborted();
-    // Compressed once here instead of on every request (static-site.ts serves the copies).
-    await precompressSite(staging);
-    signal?.throwIfAborted();
-    await fs.mkdir(path.dirname(outDir), { recursive: true });
-    await replaceDirectory(staging, outDir);
-  } finally {
-    await Promise.all([fs.rm(staging, { recursive: true, force: true }), fs.rm(snapshotFile, { force: true })]);
-  }
+export interface PublishResult {
+  manifest: PublishManifest;
+  plan: PublishPlan;
+  /** Pages rendered, books made. */
+  rendered: number;
+  books: number;
+  /** How long each step took (ms), for the log. */
+  steps: Record<string, number>;
 }
 
-/**
- * Moves the folder `from` to `to`, replacing what is there. A rename when both are on one
- * filesystem; otherwise a copy into a folder beside `to`, then a rename, so `to` never holds a
- * half-copied site.
- */
-export async function replaceDirectory(from: string, to: string): Promise<void> {
-  const suffix = randomUUID().slice(0, 8);
-  const previous = `${to}.old-${suffix}`;
-  const hadPrevious = await fs.rename(to, previous).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return false;
-      throw error;
-    },
-  );
-  try {
-    await moveDirectory(from, to, `${to}.incoming-${suffix}`);
-  } catch (error) {
-    if (hadPrevious) await fs.rename(previous, to);
-    throw error;
-  }
-  if (hadPrevious) await fs.rm(previous, { recursive: true, force: true });
-}
+/** Files every publish makes again, whatever changed: they list or show the whole site. */
+const SEARCH_DIRS = ['pagefind', 'pagefind-adult'];
 
-async function moveDirectory(from: string, to: string, incoming: string): Promise<void> {
-  try {
-    await fs.rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    try {
-      await fs.cp(from, incoming, { recursive: true });
-      await fs.rename(incoming, to);
-    } finally {
-      await fs.rm(incoming, { recursive: true, force: true });
-    }
-  }
-}
-
-function runAstroBuild(cwd: string, env: Record<string, string>, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [astroBin, 'build', '--silent'], {
-      cwd,
-      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(signal ? { signal } : {}),
-    });
-    const output: string[] = [];
-    const keep = (chunk: Buffer) => output.push(chunk.toString());
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (code === 0) return resolve();
-      const tail = output.join('').split('\n').slice(-40).join('\n');
-      reject(new Error(`astro build failed (${signal ?? `exit ${code}`}):\n${tail}`));
-    });
+export async function publishSite(input: PublishInput): Promise<PublishResult> {
+  const { renderer, snapshot, content, outDir, previous, siteUrl, readImage, signal } = input;
+  const steps: Record<string, number> = {};
+  let started = performance.now();
+  const step = (name: string) => {
+    steps[name] = Math.round(performance.now() - started);
+    started = performance.now();
+  };
+  const paths = await renderer.service.paths(content);
+  const plan = planPublish({
+    snapshot,
+    siteUrl,
+    code: renderer.code,
+    paths,
+    previous: previous?.manifest ?? null,
+    forceFull: input.forceFull,
   });
+  signal?.throwIfAborted();
+  step('plan');
+
+  await fs.mkdir(outDir, { recursive: true });
+  const assets = await listFiles(renderer.service.assetsDir, (file) => file.startsWith('.prerender'));
+  await linkFiles(renderer.service.assetsDir, outDir, assets);
+  if (previous)
+    await linkFiles(
+      previous.dir,
+      outDir,
+      Object.values(plan.kept).flatMap((output) => output.files),
+    );
+  signal?.throwIfAborted();
+  step('link');
+
+  const readText = readChapterTextsFrom(content.texts);
+  const origin = siteOrigin(snapshot.profile.site_domain, new URL(siteUrl));
+  const [pages, books] = await Promise.all([
+    renderer.service.render(content, outDir, plan.full ? null : plan.render),
+    writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText).then(() =>
+      plan.books.map((story) => ({ key: bookKey(story.slug), file: storyEpubPath(story.slug).slice(1) })),
+    ),
+    writeShareImages(outDir, snapshot, readImage),
+  ]);
+  signal?.throwIfAborted();
+  step('render');
+  await writeSearchIndex(outDir, snapshot, readText);
+  step('search');
+  const sitemap = await writeSitemap(
+    outDir,
+    origin,
+    paths.filter((page) => page.component.endsWith('.astro') && page.pathname !== '/404').map((page) => page.pathname),
+    snapshot,
+  );
+  const searchFiles = (await Promise.all(SEARCH_DIRS.map((dir) => listFiles(path.join(outDir, dir)).catch(() => [])))).flatMap((files, i) =>
+    files.map((file) => path.join(SEARCH_DIRS[i]!, file)),
+  );
+  await precompressFiles(
+    [...sitemap, ...searchFiles].map((file) => path.join(outDir, file)),
+    outDir,
+  );
+  signal?.throwIfAborted();
+  step('sitemap');
+
+  const outputs: PublishManifest['outputs'] = { ...plan.kept };
+  const made = (key: string, files: string[]) => {
+    const fingerprint = plan.fingerprints.get(key);
+    if (fingerprint !== undefined) outputs[key] = { fingerprint, files };
+  };
+  for (const [pathname, files] of Object.entries(pages)) made(pageKey(pathname), files);
+  for (const { key, file } of books) made(key, (await exists(path.join(outDir, file))) ? [file] : []);
+  return {
+    manifest: { version: MANIFEST_VERSION, code: renderer.code, siteWide: plan.siteWide, outputs },
+    plan,
+    rendered: Object.keys(pages).length,
+    books: books.length,
+    steps,
+  };
 }
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );

@@ -12,7 +12,8 @@ import { parseAtom } from '#scripts/test/atom.ts';
 import { openTestDatabase } from '#scripts/test/database.ts';
 import { openSearch } from '#scripts/test/pagefind-search.ts';
 import { childElements, ownText, parseXml, type XmlElement } from '#scripts/test/xml.ts';
-import { buildStaticSite } from './site-builder.ts';
+import { writeChapterTexts } from './content-files.ts';
+import { buildStaticSite } from './site-publishing.ts';
 import { staticSite } from './static-site.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -63,8 +64,10 @@ beforeAll(async () => {
     const snapshot = await readContentSnapshot(db, new Date());
     tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'site-discovery-test-'));
     outDir = path.join(tempRoot, 'site');
+    const textsDir = path.join(tempRoot, 'texts');
+    await writeChapterTexts(db, textsDir, snapshot);
     // SITE_URL differs from the profile's domain: every address must use the profile's.
-    await buildStaticSite({ projectRoot: REPO_ROOT, outDir, snapshot, siteUrl: 'http://localhost:4321' });
+    await buildStaticSite({ projectRoot: REPO_ROOT, outDir, snapshot, textsDir, siteUrl: 'http://localhost:4321' });
   } finally {
     await database.close();
   }

@@ -5,11 +5,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { failureOf, type PublishState, type RebuildTrigger } from '#core/rebuild.ts';
 
+/**
+ * Files about a published folder live beside it, named after it (`build-….publish.json`, its
+ * manifest, and `build-….content.json`, the content it was made from: site-publishing.ts).
+ */
+export const besideBuild = (siteDir: string, what: 'publish' | 'content') => `${siteDir}.${what}.json`;
+/** The build a folder or a file beside one belongs to (build names have no dot). */
+const buildOf = (entry: string) => entry.split('.')[0]!;
+
+function removeBuild(dir: string): void {
+  for (const entry of fs.readdirSync(path.dirname(dir)))
+    if (buildOf(entry) === path.basename(dir)) fs.rmSync(path.join(path.dirname(dir), entry), { recursive: true, force: true });
+}
+
 export interface SitePublisherOptions {
   /** Folder that holds the builds and the `current` pointer file. */
   sitesDir: string;
-  /** Builds the site into `outDir` (rejects on failure); `signal` aborts it when the server stops. */
-  build(outDir: string, signal: AbortSignal): Promise<void>;
+  /**
+   * Builds the site into `outDir` (rejects on failure), building on the folder being served
+   * (`previousDir`, null before the first publish); `signal` aborts it when the server stops.
+   */
+  build(outDir: string, signal: AbortSignal, previousDir: string | null): Promise<void>;
   debounceMs: number;
   log(line: string): void;
 }
@@ -97,9 +113,9 @@ export class SitePublisher implements RebuildTrigger {
     const started = performance.now();
     log(`site: building (${reasons.join(', ') || 'requested'})`);
     try {
-      await build(outDir, this.stopping.signal);
+      await build(outDir, this.stopping.signal, this.currentDir);
     } catch (error) {
-      fs.rmSync(outDir, { recursive: true, force: true });
+      removeBuild(outDir);
       if (!this.stopping.signal.aborted) this.lastError = failureOf(error, new Date());
       log(
         this.stopping.signal.aborted
@@ -120,11 +136,13 @@ export class SitePublisher implements RebuildTrigger {
 
   private removeOldBuilds(previous: string | null): void {
     const { sitesDir } = this.options;
+    const current = this.currentDir && path.basename(this.currentDir);
+    const before = previous && path.basename(previous);
+    // The files beside a build go with it; a killed publish may have left any of them alone.
     for (const entry of fs.readdirSync(sitesDir)) {
-      const dir = path.join(sitesDir, entry);
-      if (!entry.startsWith('build-') || dir === this.currentDir) continue;
-      const remove = () => fs.rmSync(dir, { recursive: true, force: true });
-      if (dir === previous) setTimeout(remove, OLD_BUILD_GRACE_MS).unref();
+      if (!entry.startsWith('build-') || buildOf(entry) === current) continue;
+      const remove = () => fs.rmSync(path.join(sitesDir, entry), { recursive: true, force: true });
+      if (buildOf(entry) === before) setTimeout(remove, OLD_BUILD_GRACE_MS).unref();
       else remove();
     }
   }

@@ -7,14 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemoContent } from '#db/seed/index.ts';
-import { readContentSnapshot } from '#functions/site/snapshot.ts';
-import { testChapter, testStory } from '#lib/epub/test-story.ts';
+import { testChapter, testStory, textOfTestChapter } from '#lib/epub/test-story.ts';
 import { FOLDER_PAGES, redirectsFile } from '#functions/cloudflare/page-redirects.ts';
 import { mediaTypeForPath, pathPattern } from '#lib/site-media-types.ts';
-import type { ContentSnapshot } from '#lib/snapshot.ts';
+import type { ChapterWithText, ContentSnapshot } from '#lib/snapshot.ts';
 import { openTestDatabase } from '#scripts/test/database.ts';
+import { readSnapshotWithTexts } from '#scripts/test/snapshot-with-texts.ts';
 import { checkHtml, formatMessages, nuCheckerRuns } from '#scripts/test/nu-checker.ts';
-import { buildStaticSite } from './site-builder.ts';
+import { writeChapterTextFiles } from './content-files.ts';
+import { buildStaticSite } from './site-publishing.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const AWKWARD = 'Tides ]]> & <Salt> — مرحبا 海 👩‍👩‍👧';
@@ -43,7 +44,7 @@ const PAGE_KINDS = {
 /** The demo content, with what it lacks: every optional part of a chapter page, an adult story, a moved chapter. */
 function richSnapshot(demo: ContentSnapshot): ContentSnapshot {
   const [fleet, ...others] = demo.stories;
-  const [first, ...rest] = fleet!.chapters;
+  const [first, ...rest] = fleet!.chapters as ChapterWithText[];
   // Footnotes in the text and in a note, whose ids must not clash on the page (every element and control
   // characters in a chapter are checked beside src/lib/markdown.ts).
   const noted = {
@@ -72,12 +73,15 @@ beforeAll(async () => {
   let demo: ContentSnapshot;
   try {
     await seedDemoContent(database.db);
-    demo = await readContentSnapshot(database.db, new Date());
+    demo = await readSnapshotWithTexts(database.db);
   } finally {
     await database.close();
   }
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'valid-pages-test-'));
-  await buildStaticSite({ projectRoot: PROJECT_ROOT, outDir: siteDir, snapshot: richSnapshot(demo), siteUrl: 'http://localhost:4321' });
+  const snapshot = richSnapshot(demo);
+  const textsDir = `${siteDir}-texts`;
+  await writeChapterTextFiles(textsDir, snapshot.stories, textOfTestChapter);
+  await buildStaticSite({ projectRoot: PROJECT_ROOT, outDir: siteDir, snapshot, textsDir, siteUrl: 'http://localhost:4321' });
 }, 180_000);
 afterAll(() => {
   if (siteDir) fs.rmSync(siteDir, { recursive: true, force: true });

@@ -7,11 +7,8 @@ const chapter = (id: number, chapter_number: number): SnapshotChapter => ({
   chapter_number,
   slug: `slug-${id}`,
   title: `Title ${id}`,
-  content: '',
   published_at: null,
   word_count: 0,
-  note_before: '',
-  note_after: '',
   content_warnings: [],
   updated_at: '2026-11-27T00:00:00.000Z',
 });

@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { parseAtom } from '#scripts/test/atom.ts';
 import { entryTitle, FEED_ENTRY_LIMIT, type FeedContent, newestChapters, siteFeedXml, storyFeedXml } from './feeds.ts';
 import { FALLBACK_PROFILE, FULL_TEXT_FEED_ENTRIES } from './profile.ts';
-import { testChapter, testStory } from './epub/test-story.ts';
-import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
+import { testChapter, testStory, textOfTestChapter } from './epub/test-story.ts';
+import type { ChapterWithText, SnapshotStory } from './snapshot.ts';
 
 const ORIGIN = 'https://author.example';
 const UUID_URN = /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const LONG = 'The warship came out of the Veil the way a whale surfaces, slow and enormous.';
 
-function chapter(n: number, updated: string, extra: Partial<SnapshotChapter> = {}): SnapshotChapter {
+function chapter(n: number, updated: string, extra: Partial<ChapterWithText> = {}): ChapterWithText {
   return testChapter(n, `# H\n\n${LONG}`, { title: `Title ${n}`, updated_at: updated, ...extra });
 }
 
-function story(id: number, slug: string, chapters: SnapshotChapter[], extra: Partial<SnapshotStory> = {}): SnapshotStory {
+function story(id: number, slug: string, chapters: ChapterWithText[], extra: Partial<SnapshotStory> = {}): SnapshotStory {
   return testStory(chapters, { id, slug, title: `Story ${id}`, description: `About story ${id}`, blurb: '', genres: [], ...extra });
 }
 
@@ -27,6 +27,7 @@ const content: FeedContent = {
   generatedAt: '2026-04-02T00:00:00.000Z',
   profile: { ...FALLBACK_PROFILE, name: 'Mara Quillon', tagline: 'Stories from the edge.' },
   stories: [fleet, gate, draft],
+  readText: textOfTestChapter,
 };
 
 const siteFeed = parseAtom(await siteFeedXml(content, ORIGIN));

@@ -8,7 +8,7 @@ import { chapterBodyHtml } from './chapter-body.ts';
 import { type AuthorProfile, FULL_TEXT_FEED_ENTRIES } from './profile.ts';
 import { chapterPath, SITE_FEED_PATH, STORIES_PATH, storyFeedPath, storyPath } from './reader-urls.ts';
 import { withoutControlCharacters } from './safe-text.ts';
-import type { SnapshotChapter, SnapshotStory } from './snapshot.ts';
+import type { ChapterWithText, ReadChapterText, SnapshotChapter, SnapshotStory } from './snapshot.ts';
 import { chapterEntryId, storyFeedId } from './stable-ids.ts';
 
 export const FEED_MEDIA_TYPE = 'application/atom+xml';
@@ -30,10 +30,12 @@ export interface FeedContent {
   generatedAt: string;
   profile: AuthorProfile;
   stories: SnapshotStory[];
+  /** The texts of the entries (their summaries and, in full feeds, their content). */
+  readText: ReadChapterText;
 }
 
 export const siteFeedLink = (profile: AuthorProfile): FeedLink => ({ title: `${profile.name}: new chapters`, href: SITE_FEED_PATH });
-export const storyFeedLink = (story: SnapshotStory): FeedLink => ({
+export const storyFeedLink = (story: Pick<SnapshotStory, 'title' | 'slug'>): FeedLink => ({
   title: `${story.title}: new chapters`,
   href: storyFeedPath(story.slug),
 });
@@ -76,7 +78,7 @@ interface FeedScope {
   stories: SnapshotStory[];
 }
 
-async function feedXml({ generatedAt, profile }: FeedContent, origin: string, scope: FeedScope): Promise<string> {
+async function feedXml({ generatedAt, profile, readText }: FeedContent, origin: string, scope: FeedScope): Promise<string> {
   const entries = newestChapters(scope.stories);
   const pageUrl = canonicalUrl(origin, scope.pagePath);
   const feed = new Feed({
@@ -95,7 +97,9 @@ async function feedXml({ generatedAt, profile }: FeedContent, origin: string, sc
     generator: false,
   });
   if (scope.stories.length === 1 && isAdultStory(scope.stories[0]!)) feed.addCategory(ADULT_CATEGORY.term);
-  for (const [index, { story, chapter }] of entries.entries()) {
+  for (const [index, entry] of entries.entries()) {
+    const { story } = entry;
+    const chapter = { ...entry.chapter, ...(await readText(entry.chapter)) };
     const link = canonicalUrl(origin, chapterPath(story.slug, chapter.chapter_number));
     // Behind the 18+ confirmation the text stays on the site: a feed reader would show it ungated.
     const gated = showsAgeGate(story);
@@ -123,7 +127,7 @@ async function feedXml({ generatedAt, profile }: FeedContent, origin: string, sc
  * every address made absolute against the chapter's page, since a feed reader shows it elsewhere.
  * The library writes it in a CDATA section, which `]]>` would end.
  */
-function entryContent(story: SnapshotStory, chapter: SnapshotChapter, chapterUrl: string): string {
+function entryContent(story: SnapshotStory, chapter: ChapterWithText, chapterUrl: string): string {
   const html = chapterBodyHtml(chapter, story.breakImage).replace(/<[^>]+>/g, (tag) =>
     tag.replace(/\s(src|href)="([^"]*)"/g, (_, name: string, value: string) => ` ${name}="${absoluteUrl(value, chapterUrl)}"`),
   );
@@ -139,7 +143,7 @@ function absoluteUrl(value: string, base: string): string {
 }
 
 /** The content warnings (docs/product.md, The writing desk), then the description; either may be missing. */
-function entrySummary(chapter: SnapshotChapter): string {
+function entrySummary(chapter: ChapterWithText): string {
   const warnings = chapter.content_warnings.length > 0 ? `Content warnings: ${chapter.content_warnings.join(', ')}.` : '';
   return [warnings, chapterDescription(chapter.content)].filter(Boolean).join('\n\n');
 }

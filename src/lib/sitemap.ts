@@ -1,8 +1,7 @@
-// What @astrojs/sitemap (astro.config.mjs) lists: every page the build wrote except the admin
+// What the sitemap (scripts/server/sitemap-files.ts) lists: every page a publish has except the admin
 // app, X galleries and adult stories with their chapters (adults only, not for search engines),
 // the preview as a reader, the old addresses of moved chapters, the not-found page and the pages
 // of following by email (they answer links from emails), each with the time its content last changed where the snapshot knows it.
-import type { SitemapOptions } from '@astrojs/sitemap';
 import { isAdultStory } from './adult-content.ts';
 import { movedChapterPages } from './chapter-redirects.ts';
 import { FOLLOW_PAGE_PATHS } from './follow.ts';
@@ -10,7 +9,7 @@ import { GALLERIES_PATH, GALLERY_NOT_FOUND_PATH, galleryPath } from './gallery-u
 import { chapterPath, PREVIEW_PATH, STORIES_PATH, storyPath } from './reader-urls.ts';
 import type { ContentSnapshot } from './snapshot.ts';
 
-/** Where the integration writes the index that names the sitemap files (its default name). */
+/** The index that names the sitemap files. */
 export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 
 /**
@@ -29,7 +28,17 @@ const PRIVATE_PATH = /^\/(admin|api)(\/|$)/;
 
 type SitemapContent = Pick<ContentSnapshot, 'profile' | 'stories'> & Partial<Pick<ContentSnapshot, 'galleries'>>;
 
-export function sitemapOptions(content: SitemapContent): SitemapOptions {
+export interface SitemapItem {
+  url: string;
+  lastmod?: string;
+}
+
+export interface SitemapRules {
+  filter(page: string): boolean;
+  serialize(item: SitemapItem): SitemapItem;
+}
+
+export function sitemapOptions(content: SitemapContent): SitemapRules {
   const lastmods = pageLastmods(content);
   const hidden = new Set([
     GALLERY_NOT_FOUND_PATH,

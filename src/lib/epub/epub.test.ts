@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildStoryEpub, lastModified, storyEpubPath } from './index.ts';
 import type { SnapshotStory } from '../snapshot.ts';
 import type { ImageFile } from './images.ts';
-import { testChapter, testPng, testStory } from './test-story.ts';
+import { testChapter, testPng, testStory, textOfTestChapter } from './test-story.ts';
 
 const ORIGIN = 'https://author.example';
 const PNG = testPng();
@@ -23,7 +23,13 @@ function siteImages(extra: Record<string, ImageFile> = {}) {
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
 async function build(story = testStory([testChapter(1, 'One.'), testChapter(2, 'Two.')]), readImage = siteImages()) {
-  const epub = await buildStoryEpub({ story, profile: { name: 'Mara <Quillon> & Co' }, siteOrigin: ORIGIN, readImage });
+  const epub = await buildStoryEpub({
+    story,
+    profile: { name: 'Mara <Quillon> & Co' },
+    siteOrigin: ORIGIN,
+    readImage,
+    readText: textOfTestChapter,
+  });
   const files = unzipSync(epub);
   return { epub, files, text: (name: string) => text(files[name]), readImage };
 }
@@ -109,6 +115,7 @@ describe('buildStoryEpub', () => {
         profile: { name: 'A' },
         siteOrigin,
         readImage: siteImages(),
+        readText: textOfTestChapter,
       });
       return /urn:uuid:[^<]+/.exec(text(unzipSync(epub)['EPUB/package.opf']))![0];
     };

@@ -8,7 +8,7 @@ import { chapterBodyHtml } from '../chapter-body.ts';
 import { renderMarkdown } from '../markdown.ts';
 import type { AuthorProfile } from '../profile.ts';
 import { storyPath } from '../reader-urls.ts';
-import type { SnapshotStory } from '../snapshot.ts';
+import type { ReadChapterText, SnapshotStory } from '../snapshot.ts';
 import { storyBookId } from '../stable-ids.ts';
 import {
   type BookMetadata,
@@ -38,6 +38,7 @@ export interface StoryEpubInput {
   /** The public origin (https://example.com): the book's links back to the site. */
   siteOrigin: string;
   readImage: ReadImage;
+  readText: ReadChapterText;
 }
 
 /** Where the book is on the site: /storytime/story/{slug}/{slug}.epub, beside the story's page. */
@@ -65,7 +66,7 @@ const chapterFile = (chapterNumber: number) => `chapter-${chapterNumber}.xhtml`;
 /** Lets other work run between chapters: a long story is many short tasks, not one long one. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export async function buildStoryEpub({ story, profile, siteOrigin, readImage }: StoryEpubInput): Promise<Uint8Array> {
+export async function buildStoryEpub({ story, profile, siteOrigin, readImage, readText }: StoryEpubInput): Promise<Uint8Array> {
   const storyUrl = `${siteOrigin}${storyPath(story.slug)}/`;
   const book: BookMetadata = {
     identifier: await storyBookId(story),
@@ -88,12 +89,13 @@ export async function buildStoryEpub({ story, profile, siteOrigin, readImage }: 
   const chapters: ChapterEntry[] = [];
   for (const chapter of story.chapters) {
     const id = `chapter-${chapter.chapter_number}`;
+    const text = await readText(chapter);
     // The web page's warnings, notes and text, without what XML cannot hold (before Markdown
     // turns a NUL into a replacement character).
     const parts = {
-      content: xmlSafe(chapter.content),
-      note_before: xmlSafe(chapter.note_before),
-      note_after: xmlSafe(chapter.note_after),
+      content: xmlSafe(text.content),
+      note_before: xmlSafe(text.note_before),
+      note_after: xmlSafe(text.note_after),
       content_warnings: chapter.content_warnings.map(xmlSafe),
     };
     const body = await htmlToXhtml(chapterBodyHtml(parts, story.breakImage), images, links);

@@ -1,9 +1,11 @@
 // Snapshot stories and images for tests (the EPUB builder and files, feeds) and the EPUB bench.
+// Their chapters carry their texts, which the content index keeps apart (src/lib/chapter-texts.ts).
 import { zlibSync } from 'fflate';
-import type { SnapshotChapter, SnapshotStory } from '../snapshot.ts';
+import type { ChapterWithText, ReadChapterText, SnapshotStory } from '../snapshot.ts';
 import { DEFAULT_COVER, DEFAULT_PAGE_BREAK } from '../stories.ts';
 
-export function testChapter(chapterNumber: number, content: string, overrides: Partial<SnapshotChapter> = {}): SnapshotChapter {
+/** A chapter that carries its text, so tests can hand it to what reads texts (`textOfTestChapter`). */
+export function testChapter(chapterNumber: number, content: string, overrides: Partial<ChapterWithText> = {}): ChapterWithText {
   return {
     id: chapterNumber,
     chapter_number: chapterNumber,
@@ -20,7 +22,13 @@ export function testChapter(chapterNumber: number, content: string, overrides: P
   };
 }
 
-export function testStory(chapters: SnapshotChapter[], overrides: Partial<SnapshotStory> = {}): SnapshotStory {
+/** Reads a test chapter's text from the chapter itself (testChapter puts it there). */
+export const textOfTestChapter: ReadChapterText = async (chapter) => {
+  const { content, note_before, note_after } = chapter as ChapterWithText;
+  return { content, note_before, note_after };
+};
+
+export function testStory(chapters: ChapterWithText[], overrides: Partial<SnapshotStory> = {}): SnapshotStory {
   return {
     id: 1,
     slug: 'the-test-story',

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '#db/seed/index.ts';
 import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { openTestDatabase } from '#scripts/test/database.ts';
-import { buildStaticSite, replaceDirectory } from './site-builder.ts';
+import { writeChapterTexts } from './content-files.ts';
+import { replaceDirectory } from './site-links.ts';
+import { buildStaticSite } from './site-publishing.ts';
 import { stagingOwner } from './staging-owners.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -72,7 +74,9 @@ describe('buildStaticSite', () => {
     }
     const database = await openTestDatabase();
     await seedDemoContent(database.db);
-    const snapshot = await readContentSnapshot(database.db, new Date()).finally(() => database.close());
+    const textsDir = path.join(outside, 'texts');
+    const snapshot = await readContentSnapshot(database.db, new Date());
+    await writeChapterTexts(database.db, textsDir, snapshot).finally(() => database.close());
     const outDir = path.join(outside, 'site', 'build-test');
     // A leftover named by PID only (an older version's) is removed, this process's build in
     // progress is kept (staging-owners.test.ts has every case).
@@ -84,7 +88,7 @@ describe('buildStaticSite', () => {
     for (const dir of [abandoned, ours]) fs.mkdirSync(dir, { recursive: true });
     folders.push(ours);
 
-    await buildStaticSite({ projectRoot: REPO_ROOT, outDir, snapshot, siteUrl: 'http://localhost:4321' });
+    await buildStaticSite({ projectRoot: REPO_ROOT, outDir, snapshot, textsDir, siteUrl: 'http://localhost:4321' });
 
     expect(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')).toContain('<h1 id="author-name"');
     expect(fs.existsSync(path.join(outDir, '.prerender'))).toBe(false);

@@ -1,0 +1,135 @@
+// An incremental publish gives the site a full build of the same content gives, byte for byte,
+// after every kind of change (docs/decisions/0051-incremental-publishing.md), and keeps the files
+// of what the change did not touch as links to the site being served.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedDemoContent } from '#db/seed/index.ts';
+import { insertCatalogue } from '#scripts/bench/catalogue.ts';
+import { openTestDatabase, type TestDatabase } from '#scripts/test/database.ts';
+import { siteImageReader } from './epub-files.ts';
+import { listFiles } from './site-links.ts';
+import { SitePublisher } from './site-publisher.ts';
+import { SiteRendering, serverPublishing } from './site-publishing.ts';
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SITE_URL = 'http://localhost:4321';
+
+let root: string;
+let database: TestDatabase;
+let rendering: SiteRendering;
+let publisher: SitePublisher;
+const logs: string[] = [];
+
+function publisherIn(sitesDir: string, log: (line: string) => void): SitePublisher {
+  const build = serverPublishing({
+    db: database.db,
+    rendering,
+    sitesDir,
+    siteUrl: SITE_URL,
+    readImage: siteImageReader({ publicDir: path.join(PROJECT_ROOT, 'public'), storage: null }),
+    followByEmail: false,
+    forceFull: false,
+    log,
+  });
+  return new SitePublisher({ sitesDir, build, debounceMs: 0, log });
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'incremental-publish-'));
+  database = await openTestDatabase();
+  await seedDemoContent(database.db);
+  await insertCatalogue(database.db, { stories: 2, chaptersPerStory: 6, wordsPerChapter: 300 });
+  rendering = new SiteRendering({ projectRoot: PROJECT_ROOT, siteUrl: SITE_URL });
+  publisher = publisherIn(path.join(root, 'served'), (line) => logs.push(line));
+  await publisher.publishNow('first start');
+}, 180_000);
+
+afterAll(async () => {
+  await publisher?.stop();
+  await rendering?.stop();
+  await database?.close();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** Publishes incrementally, then builds the same content in full elsewhere, and compares every file. */
+async function publishAndCompare(reason: string): Promise<{ served: string; line: string }> {
+  await publisher.publishNow(reason);
+  const served = publisher.current!;
+  const line = logs.filter((entry) => /^site: (full|incremental) publish/.test(entry)).at(-1)!;
+  const fresh = publisherIn(fs.mkdtempSync(path.join(root, 'fresh-')), () => {});
+  await fresh.publishNow('compare');
+  const full = fresh.current!;
+  const files = (await listFiles(served)).sort();
+  expect(files).toEqual((await listFiles(full)).sort());
+  for (const file of files)
+    expect(fs.readFileSync(path.join(served, file)).equals(fs.readFileSync(path.join(full, file))), file).toBe(true);
+  await fresh.stop();
+  return { served, line };
+}
+
+const chapterOf = (slug: string, number: number) =>
+  database.db
+    .selectFrom('chapters')
+    .innerJoin('stories', 'stories.id', 'chapters.story_id')
+    .select('chapters.id')
+    .where('stories.slug', '=', slug)
+    .where('chapters.chapter_number', '=', number)
+    .executeTakeFirstOrThrow();
+
+const inode = (file: string) => fs.statSync(file).ino;
+
+it('renders only the edited chapter, its neighbours and the story’s lists, and links every other page', async () => {
+  const before = publisher.current!;
+  const { id } = await chapterOf('bench-story-1', 3);
+  await database.db.updateTable('chapters').set({ content: 'A new third chapter.', updated_at: sql`now()` }).where('id', '=', id).execute();
+  const { served, line } = await publishAndCompare('chapter edited');
+  expect(line).toMatch(/^site: incremental publish: \d+ pages/);
+  const page = (slug: string, n: number) => path.join('storytime/story', slug, 'chapter', String(n), 'index.html');
+  expect(fs.readFileSync(path.join(served, page('bench-story-1', 3)), 'utf8')).toContain('A new third chapter.');
+  // Untouched: another chapter of the story and the other story's pages are the served files themselves.
+  for (const file of [page('bench-story-1', 5), page('bench-story-2', 3), 'storytime/story/bench-story-2/index.html'])
+    expect(inode(path.join(served, file)), file).toBe(inode(path.join(before, file)));
+  // Touched: the chapter and its neighbours (their previous/next links) were rendered again.
+  for (const n of [2, 3, 4])
+    expect(inode(path.join(served, page('bench-story-1', n)))).not.toBe(inode(path.join(before, page('bench-story-1', n))));
+}, 120_000);
+
+it('gives the full build’s site after a new last chapter, an unpublished chapter and two stories swapping slugs', async () => {
+  const story = await database.db.selectFrom('stories').select('id').where('slug', '=', 'bench-story-2').executeTakeFirstOrThrow();
+  await database.db
+    .insertInto('chapters')
+    .values({
+      story_id: story.id,
+      chapter_number: 7,
+      slug: 'chapter-7',
+      title: 'Chapter 7',
+      content: 'The end, for now.',
+      status: 'published',
+    })
+    .execute();
+  await publishAndCompare('new chapter');
+
+  const { id } = await chapterOf('bench-story-1', 6);
+  await database.db.updateTable('chapters').set({ status: 'draft', updated_at: sql`now()` }).where('id', '=', id).execute();
+  await publishAndCompare('chapter unpublished');
+
+  await database.db.transaction().execute(async (trx) => {
+    await trx.updateTable('stories').set({ slug: 'swap-in-progress' }).where('slug', '=', 'bench-story-1').execute();
+    await trx.updateTable('stories').set({ slug: 'bench-story-1' }).where('slug', '=', 'bench-story-2').execute();
+    await trx.updateTable('stories').set({ slug: 'bench-story-2' }).where('slug', '=', 'swap-in-progress').execute();
+  });
+  const { served } = await publishAndCompare('slugs swapped');
+  expect(fs.existsSync(path.join(served, 'storytime/story/bench-story-1/chapter/7/index.html'))).toBe(true);
+  expect(fs.existsSync(path.join(served, 'storytime/story/bench-story-2/chapter/6/index.html'))).toBe(false);
+}, 240_000);
+
+it('builds everything again when the profile, shown on every page, changes', async () => {
+  await database.db.updateTable('author_profile').set({ name: 'Mara Q. Quillon' }).execute();
+  const { served, line } = await publishAndCompare('profile changed');
+  expect(line).toMatch(/^site: full publish \(content every page shows changed\)/);
+  expect(fs.readFileSync(path.join(served, 'storytime/story/bench-story-1/chapter/2/index.html'), 'utf8')).toContain('Mara Q. Quillon');
+}, 120_000);
