@@ -21,31 +21,19 @@ export function memoryOf(pid: number): { rss: number; peak: number } | null {
   }
 }
 
-/** Proportional kilobytes of a process (Pss: each shared page split among its sharers), 0 when it is gone. */
-function proportionalOf(pid: number): number {
-  try {
-    return Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * Samples the processes `roots()` names and everything below them until stopped; returns the
- * largest single process and the largest tree total (sum of resident memory; and of proportional
- * memory, where pages the processes share count once), in MB. A process
+ * largest single process and the largest tree total (sum of resident memory), in MB. A process
  * that was already running when the watch began counts with its sampled resident memory, so its
  * peak from before the watch is left out; one started during the watch counts with its own peak.
  */
 function watchMemory(roots: () => number[], intervalMs: number) {
   let largestProcess = 0;
   let largestTree = 0;
-  let largestTreePss = 0;
   let before: Set<number> | null = null;
   const sample = () => {
     const seen = new Set<number>();
     let tree = 0;
-    let treePss = 0;
     const pending = roots();
     while (pending.length > 0) {
       const pid = pending.pop()!;
@@ -54,12 +42,10 @@ function watchMemory(roots: () => number[], intervalMs: number) {
       seen.add(pid);
       largestProcess = Math.max(largestProcess, before && !before.has(pid) ? memory.peak : memory.rss);
       tree += memory.rss;
-      treePss += proportionalOf(pid);
       pending.push(...childrenOf(pid));
     }
     before ??= seen;
     largestTree = Math.max(largestTree, tree);
-    largestTreePss = Math.max(largestTreePss, treePss);
   };
   sample();
   // Never what keeps a benchmark running after it failed.
@@ -68,7 +54,7 @@ function watchMemory(roots: () => number[], intervalMs: number) {
     stop() {
       clearInterval(timer);
       sample();
-      return { processPeakMb: largestProcess / 1024, treePeakMb: largestTree / 1024, treePssPeakMb: largestTreePss / 1024 };
+      return { processPeakMb: largestProcess / 1024, treePeakMb: largestTree / 1024 };
     },
   };
 }

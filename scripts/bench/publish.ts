@@ -43,7 +43,6 @@ interface ModeFigures {
   newChapterLast: string;
   profileMs: number;
   treePeakMb: number;
-  treePssPeakMb: number;
   processPeakMb: number;
 }
 interface SizeFigures {
@@ -83,7 +82,7 @@ async function measureMode(
   size: number,
   index: number,
   edits: number,
-): Promise<Omit<ModeFigures, 'treePeakMb' | 'treePssPeakMb' | 'processPeakMb'>> {
+): Promise<Omit<ModeFigures, 'treePeakMb' | 'processPeakMb'>> {
   const perStory = size / STORIES;
   const stories = await Promise.all(Array.from({ length: STORIES }, (_, i) => findStory(server, `bench-story-${i + 1}`)));
   const editTimes: number[] = [];
@@ -148,7 +147,6 @@ function printSize({ size, modes }: SizeFigures): void {
     ],
     ['profile change on every page', (m) => s(m.profileMs), `< ${BUDGET.profileS} s`],
     ['peak RSS, server + builds', (m) => mb(m.treePeakMb), `< ${BUDGET.peak}`],
-    ['peak PSS, server + builds (shared pages once)', (m) => mb(m.treePssPeakMb), ''],
     ['largest single process', (m) => mb(m.processPeakMb), ''],
   ];
   console.log(`\n${size} chapters, debounce ${DEBOUNCE_MS} ms`);
