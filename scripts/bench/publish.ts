@@ -5,8 +5,8 @@
 // as it is) and "full (today)" (PUBLISH_MODE=full: every publish a full rebuild). In each mode: chapter
 // edits served (10, or BENCH_FULL_EDITS in full mode, default 2), a new chapter at the end of a story
 // with its story page, feeds, sitemap and EPUB, a profile change, and the peak memory of the server
-// and its builds. Prints the figures beside the budgets of docs/product.md (Speed and capacity);
-// asserts nothing.
+// and its builds, each figure with the server's own log lines of the publishes it caused. Prints the
+// figures beside the budgets of docs/product.md (Speed and capacity); asserts nothing.
 // Everything listens on 127.0.0.1; every process started here is stopped by its PID, also on failure.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,6 +76,23 @@ async function fillDatabase(dataDir: string, size: number): Promise<number> {
   }
 }
 
+/**
+ * One measurement, printed with the server's own account of the publishes it caused (from its
+ * log); resolves once the server is idle again, so the next one starts from a quiet server.
+ */
+async function step<T>(server: BenchServer, label: string, measure: () => Promise<T>, describe: (figure: T) => string): Promise<T> {
+  const logFrom = server.log().length;
+  const figure = await measure();
+  await waitForPublished(server, LIMIT_MS);
+  const publishes = server
+    .log()
+    .slice(logFrom)
+    .split('\n')
+    .filter((line) => line.includes('] site: ') && !line.includes('] site: building'));
+  console.log([`  ${label}: ${describe(figure)}`, ...publishes.map((line) => `    server ${line}`)].join('\n'));
+  return figure;
+}
+
 /** One mode's measurements on a started, idle server; `index` picks chapters no other mode touched. */
 async function measureMode(
   server: BenchServer,
@@ -89,16 +106,21 @@ async function measureMode(
   for (let edit = 0; edit < edits; edit++) {
     // Chapters from the middle of the stories, one story after another; each mode its own.
     const number = Math.floor(perStory / 2) + index * Math.ceil(INCREMENTAL_EDITS / STORIES) + Math.floor(edit / STORIES);
-    editTimes.push(await timeEdit(server, stories[edit % STORIES]!, number, LIMIT_MS));
-    console.log(`  edit ${edit + 1}/${edits} (story ${(edit % STORIES) + 1}, chapter ${number}): ${s(editTimes.at(-1)!)}`);
-    await waitForPublished(server, LIMIT_MS);
+    const label = `edit ${edit + 1}/${edits} (story ${(edit % STORIES) + 1}, chapter ${number})`;
+    editTimes.push(await step(server, label, () => timeEdit(server, stories[edit % STORIES]!, number, LIMIT_MS), s));
   }
-  const released = await timeNewChapter(server, stories[index]!, perStory + 1, LIMIT_MS);
-  console.log(`  new chapter ${perStory + 1} of story ${index + 1}: ${s(released.ms)} (last served: ${released.last})`);
-  await waitForPublished(server, LIMIT_MS);
-  const profileMs = await timeProfileChange(server, `${chapterPath(stories[0]!.slug, 1)}/`, LIMIT_MS);
-  console.log(`  profile change: ${s(profileMs)}`);
-  await waitForPublished(server, LIMIT_MS);
+  const released = await step(
+    server,
+    `new chapter ${perStory + 1} of story ${index + 1}`,
+    () => timeNewChapter(server, stories[index]!, perStory + 1, LIMIT_MS),
+    ({ ms, last }) => `${s(ms)} (last served: ${last})`,
+  );
+  const profileMs = await step(
+    server,
+    'profile change',
+    () => timeProfileChange(server, `${chapterPath(stories[0]!.slug, 1)}/`, LIMIT_MS),
+    s,
+  );
   return { edits: editTimes, newChapterMs: released.ms, newChapterLast: released.last, profileMs };
 }
 

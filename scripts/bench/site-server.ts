@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '#scripts/test/free-port.ts';
-import { startProcess, waitForOk } from './processes.ts';
+import { outputOf, startProcess, waitForOk } from './processes.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,6 +16,8 @@ export interface BenchServer {
   cookie: string;
   /** The server process, to watch its memory. */
   pid: number;
+  /** What the server has logged so far. */
+  log: () => string;
 }
 
 /**
@@ -49,7 +51,7 @@ export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {},
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
-  return { base, dataDir, cookie, pid: child.pid! };
+  return { base, dataDir, cookie, pid: child.pid!, log: () => outputOf(child) };
 }
 
 /**
