@@ -1,5 +1,5 @@
-// Peak resident memory of this process's child processes (the astro build), sampled from
-// /proc: Linux only, which is what the benchmarks run on.
+// Peak resident memory of a process tree (this process's astro build, or a server and its builds),
+// sampled from /proc: Linux only, which is what the benchmarks run on.
 import fs from 'node:fs';
 
 function childrenOf(pid: number): number[] {
@@ -21,28 +21,46 @@ export function memoryOf(pid: number): { rss: number; peak: number } | null {
   }
 }
 
-/** Samples the process tree under this process until stopped; returns the largest single-process peak and tree total, in MB. */
-export function watchChildMemory(intervalMs = 50) {
+/**
+ * Samples the processes `roots()` names and everything below them until stopped; returns the
+ * largest single process and the largest tree total (sum of resident memory), in MB. A process
+ * that was already running when the watch began counts with its sampled resident memory, so its
+ * peak from before the watch is left out; one started during the watch counts with its own peak.
+ */
+function watchMemory(roots: () => number[], intervalMs: number) {
   let largestProcess = 0;
   let largestTree = 0;
+  let before: Set<number> | null = null;
   const sample = () => {
+    const seen = new Set<number>();
     let tree = 0;
-    const pending = childrenOf(process.pid);
+    const pending = roots();
     while (pending.length > 0) {
       const pid = pending.pop()!;
       const memory = memoryOf(pid);
       if (!memory) continue;
-      largestProcess = Math.max(largestProcess, memory.peak);
+      seen.add(pid);
+      largestProcess = Math.max(largestProcess, before && !before.has(pid) ? memory.peak : memory.rss);
       tree += memory.rss;
       pending.push(...childrenOf(pid));
     }
+    before ??= seen;
     largestTree = Math.max(largestTree, tree);
   };
-  const timer = setInterval(sample, intervalMs);
+  sample();
+  // Never what keeps a benchmark running after it failed.
+  const timer = setInterval(sample, intervalMs).unref();
   return {
     stop() {
       clearInterval(timer);
+      sample();
       return { processPeakMb: largestProcess / 1024, treePeakMb: largestTree / 1024 };
     },
   };
 }
+
+/** The process tree under this process (the astro build a benchmark runs itself). */
+export const watchChildMemory = (intervalMs = 50) => watchMemory(() => childrenOf(process.pid), intervalMs);
+
+/** A server process and everything it starts (its builds), from outside. */
+export const watchProcessTree = (pid: number, intervalMs = 100) => watchMemory(() => [pid], intervalMs);

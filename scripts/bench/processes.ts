@@ -4,10 +4,15 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 
 const running: ChildProcess[] = [];
+const outputs = new WeakMap<ChildProcess, string[]>();
+
+/** What a process started here has written so far (stdout and stderr). */
+export const outputOf = (child: ChildProcess): string => outputs.get(child)?.join('') ?? '';
 
 export function startProcess(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ChildProcess {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
+  outputs.set(child, output);
   const keep = (chunk: Buffer) => output.push(chunk.toString());
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -90,7 +95,8 @@ export async function runBounded(name: string, limitMs: number, main: () => Prom
   try {
     await main();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    // fetch's "fetch failed" says why only in its cause (a reset, a refused connection).
+    console.error(error instanceof Error ? error.message : error, ...(error instanceof Error && error.cause ? [error.cause] : []));
     process.exitCode = 1;
   } finally {
     await cleanUp();

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '#scripts/test/free-port.ts';
-import { startProcess, waitForOk } from './processes.ts';
+import { outputOf, startProcess, waitForOk } from './processes.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,12 +16,18 @@ export interface BenchServer {
   cookie: string;
   /** The server process, to watch its memory. */
   pid: number;
+  /** What the server has logged so far. */
+  log: () => string;
 }
 
-/** `env` adds to or overrides the server's environment (for example TRUSTED_PROXIES). */
-export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
+/**
+ * `env` adds to or overrides the server's environment (for example TRUSTED_PROXIES); an
+ * ADMIN_PASSWORD there lets a second start on the same `temp` sign in as the admin the first made.
+ * `startTimeoutMs` bounds the first start, which builds the whole site.
+ */
+export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {}, startTimeoutMs = 240_000): Promise<BenchServer> {
   const port = await freePort();
-  const password = randomBytes(12).toString('hex');
+  const password = env['ADMIN_PASSWORD'] ?? randomBytes(12).toString('hex');
   const dataDir = path.join(temp, 'data');
   const base = `http://127.0.0.1:${port}`;
   const child = startProcess(process.execPath, ['scripts/start.ts'], {
@@ -39,13 +45,26 @@ export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {})
     },
   });
   // The first start seeds the demo content and builds the site before it answers.
-  await waitForOk(`${base}/`, child, 240_000);
+  await waitForOk(`${base}/`, child, startTimeoutMs);
   const login = await api(base, '/api/auth/login', { json: { username: 'admin', password } });
   const cookie = login.response.headers
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
-  return { base, dataDir, cookie, pid: child.pid! };
+  return { base, dataDir, cookie, pid: child.pid!, log: () => outputOf(child) };
+}
+
+/**
+ * A GET or HEAD, sent once more when the connection fails: a kept-alive connection the server closed
+ * just as the request went out is reset, which is no answer of the server's (a POST is never resent).
+ */
+export async function fetchAgain(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return fetch(url, init);
+  }
 }
 
 export async function api<T>(
@@ -57,11 +76,8 @@ export async function api<T>(
   if (init.cookie) headers['cookie'] = init.cookie;
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   const body = init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json));
-  const response = await fetch(base + route, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    ...(body === undefined ? {} : { body }),
-  });
+  const response =
+    body === undefined ? await fetchAgain(base + route, { headers }) : await fetch(base + route, { method: 'POST', headers, body });
   const answer = (await response.json()) as T;
   if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(answer)}`);
   return { body: answer, response };
