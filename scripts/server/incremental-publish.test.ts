@@ -12,6 +12,7 @@ import { insertCatalogue } from '#scripts/bench/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '#scripts/test/database.ts';
 import { siteImageReader } from './epub-files.ts';
 import { chapterTextFile } from '#lib/chapter-texts.ts';
+import type { PublishManifest } from './publish-plan.ts';
 import { listFiles } from './site-links.ts';
 import { SitePublisher } from './site-publisher.ts';
 import { SiteRendering, serverPublishing } from './site-publishing.ts';
@@ -66,6 +67,10 @@ async function publishAndCompare(reason: string): Promise<{ served: string; line
   const full = fresh.current!;
   const files = (await listFiles(served)).sort();
   expect(files).toEqual((await listFiles(full)).sort());
+  // The manifest beside the served folder lists exactly its files (the static server indexes from it).
+  const manifest = JSON.parse(fs.readFileSync(`${served}.publish.json`, 'utf8')) as PublishManifest;
+  const listed = [...manifest.assets, ...manifest.global, ...Object.values(manifest.outputs).flatMap((output) => output.files)];
+  expect(listed.sort()).toEqual(files);
   for (const file of files)
     expect(fs.readFileSync(path.join(served, file)).equals(fs.readFileSync(path.join(full, file))), file).toBe(true);
   await fresh.stop();

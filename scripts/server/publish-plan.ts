@@ -26,6 +26,8 @@ export interface PublishManifest {
   outputs: Record<string, { fingerprint: string; files: string[] }>;
   /** The files made at every publish, whatever changed (lists, sitemap, share pictures, the search's listings). */
   global: string[];
+  /** The bundle's scripts, styles and public files. With the outputs' and the global files: every file of the folder. */
+  assets: string[];
 }
 
 export interface PublishPlan {

@@ -103,12 +103,14 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
   signal?.throwIfAborted();
   step('plan');
 
+  let assets: string[];
   if (previous && input.reuse && !plan.full && input.reuse.code === renderer.code) {
     await bringUpToDate(outDir, input.reuse, previous.dir, plan);
+    assets = input.reuse.assets;
   } else {
     await fs.rm(outDir, { recursive: true, force: true });
     await fs.mkdir(outDir, { recursive: true });
-    const assets = await listFiles(renderer.service.assetsDir, (file) => file.startsWith('.prerender'));
+    assets = await listFiles(renderer.service.assetsDir, (file) => file.startsWith('.prerender'));
     await linkFiles(renderer.service.assetsDir, outDir, assets);
     if (previous) await linkFiles(previous.dir, outDir, keptFiles(plan));
   }
@@ -183,6 +185,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
       siteWide: plan.siteWide,
       outputs,
       global: global.filter((file) => !partFiles.has(file) && !kept.has(file)),
+      assets,
     },
     plan,
     rendered: Object.keys(pages).length,
