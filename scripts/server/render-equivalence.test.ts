@@ -61,8 +61,10 @@ it('renders every page to the same bytes alone, in a full build, and in Astro’
   const astro = path.join(root, 'astro');
   execFileSync(process.execPath, [astroBin, 'build', '--silent'], {
     cwd: PROJECT_ROOT,
+    // As a build outside the tests runs: the test runner's NODE_ENV would give React's development output.
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       CONTENT_SNAPSHOT: content.index,
       CONTENT_TEXTS: content.texts,
       SITE_OUT_DIR: astro,
