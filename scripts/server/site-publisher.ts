@@ -38,7 +38,7 @@ const OLD_BUILD_GRACE_MS = 60_000;
  * up to date instead of making a folder anew; not before this long, so requests that were reading
  * it when it was swapped out are done.
  */
-const SPARE_REST_MS = 2_000;
+const SPARE_REST_MS = 500;
 
 export class SitePublisher implements RebuildTrigger {
   private readonly options: SitePublisherOptions;
