@@ -97,8 +97,13 @@ it('renders only the edited chapter, its neighbours and the story’s lists, and
   const page = (slug: string, n: number) => path.join('storytime/story', slug, 'chapter', String(n), 'index.html');
   expect(fs.readFileSync(path.join(served, page('bench-story-1', 3)), 'utf8')).toContain('A new third chapter.');
   // Untouched: another chapter of the story and the other story's pages are the served files themselves.
-  for (const file of [page('bench-story-1', 5), page('bench-story-2', 3), 'storytime/story/bench-story-2/index.html'])
-    expect(inode(path.join(served, file)), file).toBe(inode(path.join(before, file)));
+  const untouched = [
+    page('bench-story-1', 5),
+    page('bench-story-2', 3),
+    'storytime/story/bench-story-2/index.html',
+    'share/story/bench-story-1.jpg',
+  ];
+  for (const file of untouched) expect(inode(path.join(served, file)), file).toBe(inode(path.join(before, file)));
   // Touched: the chapter and its neighbours (their previous/next links) were rendered again.
   for (const n of [2, 3, 4])
     expect(inode(path.join(served, page('bench-story-1', n)))).not.toBe(inode(path.join(before, page('bench-story-1', n))));
@@ -132,6 +137,16 @@ it('gives the full build’s site after a new last chapter, an unpublished chapt
   expect(fs.existsSync(path.join(served, 'storytime/story/bench-story-1/chapter/7/index.html'))).toBe(true);
   expect(fs.existsSync(path.join(served, 'storytime/story/bench-story-2/chapter/6/index.html'))).toBe(false);
 }, 240_000);
+
+it('draws a story’s share picture again when its cover changes, and only that one', async () => {
+  const before = publisher.current!;
+  await database.db.updateTable('stories').set({ cover_image: '/images/lofi_bg.png' }).where('slug', '=', 'bench-story-2').execute();
+  const { served, line } = await publishAndCompare('cover changed');
+  expect(line).toMatch(/^site: incremental publish/);
+  expect(inode(path.join(served, 'share/story/bench-story-2.jpg'))).not.toBe(inode(path.join(before, 'share/story/bench-story-2.jpg')));
+  for (const file of ['share/story/bench-story-1.jpg', 'share/site.jpg'])
+    expect(inode(path.join(served, file)), file).toBe(inode(path.join(before, file)));
+}, 120_000);
 
 it('fails a publish whose page cannot be rendered, says why in the publish state, and keeps the site', async () => {
   const before = publisher.current!;

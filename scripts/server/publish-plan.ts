@@ -2,7 +2,7 @@
 // of a publish (a page, a story's book, a part of the search index) has a fingerprint: a hash of
 // exactly what it is made from. A page's is the props its template gets (src/lib/page-props.ts)
 // plus the site-wide content; a book's is its story with its chapters' versions; a search part's
-// is its key with its chapters' versions. An output whose fingerprint is the previous
+// is its key with its chapters' versions; a share picture's is a digest of its images' bytes. An output whose fingerprint is the previous
 // publish's is kept (its files hard-linked into the new site); everything else is made again. A
 // page of a kind not listed here has no fingerprint and is rendered at every publish: a new kind of
 // page is never left stale, only rendered more often than needed until it is listed.
@@ -13,6 +13,7 @@ import { searchScope } from '#lib/search-scope.ts';
 import type { ContentSnapshot, SnapshotStory } from '#lib/snapshot.ts';
 import type { PagePath } from './render-protocol.ts';
 import { type SearchPart, searchParts } from './search-index.ts';
+import type { SharePicture } from './share-images.ts';
 
 export const MANIFEST_VERSION = 2;
 
@@ -24,7 +25,7 @@ export interface PublishManifest {
   /** The content every page shows (profile, links, ...): a change makes everything again. */
   siteWide: string;
   outputs: Record<string, { fingerprint: string; files: string[] }>;
-  /** The files made at every publish, whatever changed (lists, sitemap, share pictures, the search's listings). */
+  /** The files made at every publish, whatever changed (lists, sitemap, the search's listings). */
   global: string[];
   /** The bundle's scripts, styles and public files. With the outputs' and the global files: every file of the folder. */
   assets: string[];
@@ -42,6 +43,8 @@ export interface PublishPlan {
   /** Every part of the search index, and those written again (search-index.ts). */
   searchParts: SearchPart[];
   changedSearchParts: SearchPart[];
+  /** Share pictures drawn again (share-images.ts). */
+  changedShares: SharePicture[];
   /** Outputs kept from the previous publish, with their files. */
   kept: PublishManifest['outputs'];
   /** The fingerprint of every output of this publish (files are added as they are written). */
@@ -53,6 +56,7 @@ const hash = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify
 export const pageKey = (pathname: string) => `page:${pathname}`;
 export const bookKey = (slug: string) => `book:${slug}`;
 export const searchKey = (part: SearchPart) => `search:${part.dir}`;
+export const shareKey = (picture: SharePicture) => `share:${picture.sitePath}`;
 
 /**
  * What every page shows whatever its own content: the profile, the links, whether the site sends
@@ -93,11 +97,13 @@ export interface PlanInput {
   /** Every page of this publish's content, as the render service lists them. */
   paths: readonly PagePath[];
   previous: PublishManifest | null;
+  /** The share pictures of this publish's content. */
+  shares: readonly SharePicture[];
   /** Make everything again whatever changed (PUBLISH_MODE=full). */
   forceFull?: boolean;
 }
 
-export function planPublish({ snapshot, siteUrl, code, paths, previous, forceFull = false }: PlanInput): PublishPlan {
+export function planPublish({ snapshot, siteUrl, code, paths, previous, shares, forceFull = false }: PlanInput): PublishPlan {
   const siteWide = siteWideFingerprint(snapshot, siteUrl);
   const fullBecause = forceFull
     ? 'every publish is full (PUBLISH_MODE=full)'
@@ -132,5 +138,17 @@ export function planPublish({ snapshot, siteUrl, code, paths, previous, forceFul
         ),
       ),
   );
-  return { siteWide, full: fullBecause !== null, fullBecause, render, books, searchParts: parts, changedSearchParts, kept, fingerprints };
+  const changedShares = shares.filter((picture) => !keep(shareKey(picture), picture.fingerprint));
+  return {
+    siteWide,
+    full: fullBecause !== null,
+    fullBecause,
+    render,
+    books,
+    searchParts: parts,
+    changedSearchParts,
+    changedShares,
+    kept,
+    fingerprints,
+  };
 }

@@ -11,7 +11,7 @@ import type { GalleryImage } from '#lib/galleries.ts';
 import { FALLBACK_PROFILE } from '#lib/profile.ts';
 import type { ContentSnapshot, SnapshotGallery } from '#lib/snapshot.ts';
 import { siteImageReader } from './epub-files.ts';
-import { writeShareImages } from './share-images.ts';
+import { sharePictures, writeShareImages } from './share-images.ts';
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public');
 
@@ -102,6 +102,47 @@ describe('writeShareImages', () => {
       'red.jpg',
     ]);
     expect(fs.readdirSync(siteDir)).toEqual(['share']);
-    expect(result.images).toBe(7);
+    expect(result).toBe(7);
+  });
+});
+
+describe('sharePictures', () => {
+  const fingerprints = async (reader: ReadImage, content = snapshot) =>
+    Object.fromEntries((await sharePictures(content, reader)).pictures.map((picture) => [picture.sitePath, picture.fingerprint]));
+
+  it('changes the fingerprint of exactly the pictures whose image bytes changed', async () => {
+    const before = await fingerprints(readImage);
+    const recoloured: ReadImage = async (sitePath) =>
+      sitePath === '/api/uploads/covers/red.png'
+        ? { bytes: testPng(300, 450, [20, 200, 30]), mediaType: 'image/png' }
+        : readImage(sitePath);
+    const after = await fingerprints(recoloured);
+    const changed = Object.keys(before).filter((sitePath) => before[sitePath] !== after[sitePath]);
+    expect(changed).toEqual(['/share/story/red.jpg']);
+    expect(await fingerprints(readImage)).toEqual(before);
+  });
+
+  it('gives a new profile portrait a new site picture and new gallery pictures (they stand in with it), not new story pictures', async () => {
+    const before = await fingerprints(readImage);
+    const portrait = { ...snapshot, profile: { ...snapshot.profile, profile_image: '/api/uploads/covers/red.png' } };
+    const after = await fingerprints(readImage, portrait);
+    expect(after['/share/site.jpg']).not.toBe(before['/share/site.jpg']);
+    expect(after['/share/gallery/ducks.jpg']).not.toBe(before['/share/gallery/ducks.jpg']);
+    expect(after['/share/story/red.jpg']).toBe(before['/share/story/red.jpg']);
+  });
+
+  it('writes only the pictures asked for, each as the whole set would have it', async () => {
+    const only = fs.mkdtempSync(path.join(os.tmpdir(), 'share-images-some-'));
+    try {
+      const { pictures, write } = await sharePictures(snapshot, readImage);
+      await write(
+        only,
+        pictures.filter((picture) => picture.sitePath.startsWith('/share/gallery/')),
+      );
+      expect(fs.readdirSync(path.join(only, 'share'))).toEqual(['gallery']);
+      expect(fs.readFileSync(path.join(only, 'share/gallery/ducks.jpg')).equals(read('share/gallery/ducks.jpg'))).toBe(true);
+    } finally {
+      fs.rmSync(only, { recursive: true, force: true });
+    }
   });
 });

@@ -4,6 +4,7 @@
 // is its first image the same way; the site's is the portrait in a circle over the landing page's
 // dark background. An image that is missing or cannot be decoded gives way to the default, and
 // the default to the theme's colour: a picture never fails the build.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OutputInfo, type ResizeOptions, type Sharp } from 'sharp';
@@ -36,12 +37,11 @@ type Pixels = { data: Buffer; info: OutputInfo };
 const FRONT = { width: WIDTH - 2 * MARGIN, height: HEIGHT - 2 * MARGIN };
 const BLURRED = { width: 60, height: 32 };
 
-/** The image at `sitePath` decoded once, at the size it takes in the frame; null when it cannot be. */
-async function decode(readImage: ReadImage, sitePath: string, size: ResizeOptions = { ...FRONT, fit: 'inside' }): Promise<Pixels | null> {
+/** An image decoded at the size it takes in the frame; null when there is none or it cannot be. */
+async function decode(bytes: Uint8Array | undefined, size: ResizeOptions = { ...FRONT, fit: 'inside' }): Promise<Pixels | null> {
+  if (!bytes) return null;
   try {
-    const file = await readImage(sitePath);
-    if (!file) return null;
-    return await sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .autoOrient()
       .resize(size)
       .flatten({ background: THEME_BACKGROUND })
@@ -92,50 +92,94 @@ async function siteImage(background: Pixels | null, portrait: Pixels | null): Pr
     .toBuffer();
 }
 
-export interface ShareStepResult {
-  images: number;
-  ms: number;
+/** One share picture of the site: where it goes, and a digest of the image bytes it is made from. */
+export interface SharePicture {
+  sitePath: string;
+  fingerprint: string;
 }
 
-/** Writes the site's, every published story's and every PG gallery's share image into the built site at `siteDir`. */
-export async function writeShareImages(siteDir: string, snapshot: ContentSnapshot, readImage: ReadImage): Promise<ShareStepResult> {
-  const started = performance.now();
-  const write = async (sitePath: string, bytes: Buffer) => {
-    const file = path.join(siteDir, ...sitePath.split('/'));
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, bytes);
-  };
-  // Many stories share the default cover: each source becomes a picture once.
-  const made = new Map<string, Promise<Buffer>>();
-  const pictureOf = (sitePath: string, orElse: () => Promise<Buffer>) => {
-    let picture = made.get(sitePath);
-    if (!picture) {
-      picture = decode(readImage, sitePath).then((pixels) => (pixels ? framed(pixels) : orElse()));
-      made.set(sitePath, picture);
-    }
-    return picture;
-  };
-  const defaultCover = () => pictureOf(DEFAULT_COVER, () => plain().jpeg(JPEG).toBuffer());
+/** The site's share pictures, with the source bytes read once, ready to write all or some of them. */
+export interface SharePictures {
+  pictures: SharePicture[];
+  /** Writes `wanted` (of `pictures`) into the built site at `siteDir`. */
+  write(siteDir: string, wanted: readonly SharePicture[]): Promise<void>;
+}
 
+const digest = (bytes: Uint8Array | undefined) => (bytes ? createHash('sha256').update(bytes).digest('base64url').slice(0, 22) : '-');
+
+/**
+ * The site's, every published story's and every PG gallery's share picture. A picture's
+ * fingerprint is a digest of the bytes of the images it is drawn from (the one that stands in
+ * included), so a publish draws again only the pictures whose images changed (publish-plan.ts).
+ */
+export async function sharePictures(snapshot: ContentSnapshot, readImage: ReadImage): Promise<SharePictures> {
   const { profile } = snapshot;
-  const [background, portrait] = await Promise.all([
-    decode(readImage, profile.background_image_dark || DEFAULT_BACKGROUND_DARK, { width: WIDTH, height: HEIGHT, fit: 'cover' }),
-    decode(readImage, profile.profile_image || DEFAULT_PROFILE_IMAGE, { width: PORTRAIT, height: PORTRAIT, fit: 'cover' }),
-  ]);
-  const site = await siteImage(background, portrait);
-  await write(SITE_SHARE_IMAGE_PATH, site);
-  let images = 1;
+  const siteSources = [profile.background_image_dark || DEFAULT_BACKGROUND_DARK, profile.profile_image || DEFAULT_PROFILE_IMAGE] as const;
   // The database holds only SLUG_PATTERN slugs; checked again because the slug becomes a path.
-  // One at a time: libvips already uses every core for one image.
-  for (const story of snapshot.stories.filter((candidate) => SLUG_PATTERN.test(candidate.slug))) {
-    await write(storyShareImagePath(story.slug), await pictureOf(story.cover, defaultCover));
-    images += 1;
+  const stories = snapshot.stories
+    .filter((story) => SLUG_PATTERN.test(story.slug))
+    .map((story) => ({ sitePath: storyShareImagePath(story.slug), source: story.cover }));
+  const galleries = snapshot.galleries
+    .filter((gallery) => SLUG_PATTERN.test(gallery.slug))
+    .flatMap((gallery) => {
+      const image = shareableImage(gallery);
+      return image ? [{ sitePath: galleryShareImagePath(gallery.slug), source: image.thumb_2x }] : [];
+    });
+  const sources = new Map<string, Uint8Array | undefined>();
+  for (const source of [...siteSources, DEFAULT_COVER, ...stories.map((p) => p.source), ...galleries.map((p) => p.source)]) {
+    if (!sources.has(source)) sources.set(source, (await readImage(source).catch(() => null))?.bytes);
   }
-  for (const gallery of snapshot.galleries.filter((candidate) => SLUG_PATTERN.test(candidate.slug))) {
-    const image = shareableImage(gallery);
-    if (!image) continue;
-    await write(galleryShareImagePath(gallery.slug), await pictureOf(image.thumb_2x, async () => site));
-    images += 1;
-  }
-  return { images, ms: Math.round(performance.now() - started) };
+  const fingerprintOf = (...paths: string[]) =>
+    createHash('sha256')
+      .update(JSON.stringify(paths.map((p) => digest(sources.get(p)))))
+      .digest('base64url')
+      .slice(0, 22);
+  const site = { sitePath: SITE_SHARE_IMAGE_PATH, fingerprint: fingerprintOf(...siteSources) };
+  const framedPictures = [
+    ...stories.map((picture) => ({ ...picture, fingerprint: fingerprintOf(picture.source, DEFAULT_COVER), orElse: 'cover' as const })),
+    ...galleries.map((picture) => ({ ...picture, fingerprint: fingerprintOf(picture.source, ...siteSources), orElse: 'site' as const })),
+  ];
+
+  const write = async (siteDir: string, wanted: readonly SharePicture[]) => {
+    const paths = new Set(wanted.map((picture) => picture.sitePath));
+    const put = async (sitePath: string, bytes: Buffer) => {
+      const file = path.join(siteDir, ...sitePath.split('/'));
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, bytes);
+    };
+    const decoded = (sitePath: string, size?: ResizeOptions) => decode(sources.get(sitePath), size);
+    // Each picture is drawn once, when first needed: many stories share the default cover.
+    const drawn = new Map<string, Promise<Buffer>>();
+    const once = (key: string, draw: () => Promise<Buffer>) => {
+      if (!drawn.has(key)) drawn.set(key, draw());
+      return drawn.get(key)!;
+    };
+    const sitePicture = () =>
+      once(SITE_SHARE_IMAGE_PATH, async () =>
+        siteImage(
+          await decoded(siteSources[0], { width: WIDTH, height: HEIGHT, fit: 'cover' }),
+          await decoded(siteSources[1], { width: PORTRAIT, height: PORTRAIT, fit: 'cover' }),
+        ),
+      );
+    const framedOf = (source: string, orElse: () => Promise<Buffer>) =>
+      once(source, async () => {
+        const pixels = await decoded(source);
+        return pixels ? framed(pixels) : orElse();
+      });
+    const defaultCover = () => framedOf(DEFAULT_COVER, () => plain().jpeg(JPEG).toBuffer());
+    if (paths.has(SITE_SHARE_IMAGE_PATH)) await put(SITE_SHARE_IMAGE_PATH, await sitePicture());
+    // One at a time: libvips already uses every core for one image.
+    for (const picture of framedPictures) {
+      if (paths.has(picture.sitePath))
+        await put(picture.sitePath, await framedOf(picture.source, picture.orElse === 'cover' ? defaultCover : sitePicture));
+    }
+  };
+  return { pictures: [site, ...framedPictures.map(({ sitePath, fingerprint }) => ({ sitePath, fingerprint }))], write };
+}
+
+/** Writes every share picture into the built site at `siteDir`; how many. */
+export async function writeShareImages(siteDir: string, snapshot: ContentSnapshot, readImage: ReadImage): Promise<number> {
+  const { pictures, write } = await sharePictures(snapshot, readImage);
+  await write(siteDir, pictures);
+  return pictures.length;
 }

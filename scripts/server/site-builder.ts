@@ -1,7 +1,7 @@
 // Makes one publish of the static site into a new folder (docs/decisions/0051-incremental-publishing.md):
 // the renderer's scripts, styles and public files, the outputs the plan keeps (hard-linked from the
 // site being served), and the rest made now: pages by the render service, the books of changed
-// stories, the share images and the search index's parts at the same time (both cores work), then
+// stories, the changed share images and the search index's parts at the same time (both cores work), then
 // the sitemap and the compressed copies of what is new. The folder is swapped in by the publisher
 // only once all of it is there, so readers see one publish or the next, never a mix.
 import fs from 'node:fs/promises';
@@ -13,10 +13,19 @@ import { siteOrigin } from '#lib/seo.ts';
 import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { writeStoryEpubs } from './epub-files.ts';
 import { precompressFiles } from './precompress.ts';
-import { bookKey, MANIFEST_VERSION, type PublishManifest, type PublishPlan, pageKey, planPublish, searchKey } from './publish-plan.ts';
+import {
+  bookKey,
+  MANIFEST_VERSION,
+  type PublishManifest,
+  type PublishPlan,
+  pageKey,
+  planPublish,
+  searchKey,
+  shareKey,
+} from './publish-plan.ts';
 import type { ContentFiles, RenderService } from './render-service.ts';
 import { writeSearchListing, writeSearchPart } from './search-index.ts';
-import { writeShareImages } from './share-images.ts';
+import { sharePictures } from './share-images.ts';
 import { linkFiles, listFiles } from './site-links.ts';
 import { settleAll } from './settle-all.ts';
 import { writeSitemap } from './sitemap-files.ts';
@@ -59,9 +68,8 @@ export interface PublishResult {
   steps: Record<string, number>;
 }
 
-/** The folders of the search index (search-index.ts) and of the share pictures (share-images.ts). */
+/** The folders of the search index (search-index.ts). */
 const SEARCH_DIRS = ['pagefind', 'pagefind-adult'];
-const SHARE_DIR = 'share';
 
 const keptFiles = (plan: PublishPlan) => Object.values(plan.kept).flatMap((output) => output.files);
 
@@ -92,12 +100,14 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     started = performance.now();
   };
   const paths = await renderer.service.paths(content);
+  const shares = await sharePictures(snapshot, readImage);
   const plan = planPublish({
     snapshot,
     siteUrl,
     code: renderer.code,
     paths,
     previous: previous?.manifest ?? null,
+    shares: shares.pictures,
     forceFull: input.forceFull,
   });
   signal?.throwIfAborted();
@@ -130,7 +140,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
   const [pages] = await settleAll([
     timed('pages', () => renderer.service.render(content, outDir, plan.full ? null : plan.render, signal)),
     timed('books', () => writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText, input.epubCacheDir)),
-    timed('share', () => writeShareImages(outDir, snapshot, readImage)),
+    timed('share', () => shares.write(outDir, plan.changedShares)),
     timed('search', async () => {
       for (const part of plan.changedSearchParts) await writeSearchPart(outDir, part, readText);
       await writeSearchListing(outDir, plan.searchParts);
@@ -166,7 +176,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     if (plan.fingerprints.has(pageKey(pathname))) made(pageKey(pathname), files);
     else global.push(...files);
   }
-  global.push(...(await listFiles(path.join(outDir, SHARE_DIR)).catch(() => [])).map((file) => path.join(SHARE_DIR, file)));
+  for (const picture of plan.changedShares) made(shareKey(picture), [picture.sitePath.slice(1)]);
   for (const story of plan.books) {
     const file = storyEpubPath(story.slug).slice(1);
     made(bookKey(story.slug), (await exists(path.join(outDir, file))) ? [file] : []);
