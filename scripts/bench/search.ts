@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { testChapter, testStory, textOfTestChapter } from '#lib/epub/test-story.ts';
+import { testBodies, testChapter, testStory } from '#lib/epub/test-story.ts';
 import { chapterPath } from '#lib/reader-urls.ts';
 import { SEARCH_INDEX_PATH } from '#lib/search-scope.ts';
 import type { SnapshotStory } from '#lib/snapshot.ts';
@@ -101,7 +101,7 @@ try {
     for (const chapter of story.chapters) {
       const dir = path.join(siteDir, chapterPath(story.slug, chapter.chapter_number));
       fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, 'index.html'), searchDocument(story, { ...chapter, ...(await textOfTestChapter(chapter)) }));
+      fs.writeFileSync(path.join(dir, 'index.html'), searchDocument(story, chapter, await testBodies(chapter, story.breakImage)));
     }
   }
 
@@ -119,7 +119,7 @@ try {
     const cpu: number[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const cpuBefore = cpuSeconds();
-      times.push(await timed(() => writeSearchPart(siteDir, part, textOfTestChapter)));
+      times.push(await timed(() => writeSearchPart(siteDir, part, testBodies)));
       cpu.push(cpuSeconds() - cpuBefore);
     }
     console.log(`one part of ${size} chapters written in ${seconds(median(times))} (${median(cpu).toFixed(2)} s of CPU)`);
@@ -128,7 +128,7 @@ try {
   const parts = searchParts(stories);
   const listingMs = await timed(() => writeSearchListing(siteDir, parts));
   console.log(`the listings and the search's script written in ${seconds(listingMs)}`);
-  const fullMs = await timed(() => writeSearchIndex(siteDir, { ...emptySnapshot(), stories }, textOfTestChapter));
+  const fullMs = await timed(() => writeSearchIndex(siteDir, { ...emptySnapshot(), stories }, testBodies));
   const size = folderSize(path.join(siteDir, SEARCH_INDEX_PATH));
   console.log(
     `whole index of ${STORIES * perStory} chapters (${parts.length} parts) written in ${seconds(fullMs)}; ` +

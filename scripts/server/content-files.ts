@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/types.ts';
-import { chapterTextFile } from '#lib/chapter-texts.ts';
+import { chapterBodyFile, chapterTextFile } from '#lib/chapter-texts.ts';
 import type { ContentSnapshot, ReadChapterText, SnapshotStory } from '#lib/snapshot.ts';
 import { readChapterTexts } from '#functions/site/snapshot.ts';
 
@@ -66,4 +66,17 @@ export async function removeUnusedChapterTexts(dir: string, snapshot: ContentSna
   const used = new Set(snapshot.stories.flatMap((story) => story.chapters.map(chapterTextFile)));
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   await Promise.all(names.filter((name) => !used.has(name)).map((name) => fs.rm(path.join(dir, name), { force: true })));
+}
+
+/**
+ * Removes the kept bodies (src/lib/chapter-texts.ts) of other code versions, and in `code`'s those
+ * no chapter of `snapshot` names any more, with abandoned temporary files.
+ */
+export async function removeUnusedChapterBodies(dir: string, code: string, snapshot: ContentSnapshot): Promise<void> {
+  const used = new Set(snapshot.stories.flatMap((story) => story.chapters.map((chapter) => chapterBodyFile(chapter, story.breakImage))));
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    if (name !== code) await fs.rm(path.join(dir, name), { recursive: true, force: true });
+  }
+  const names = await fs.readdir(path.join(dir, code)).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => !used.has(name)).map((name) => fs.rm(path.join(dir, code, name), { force: true })));
 }

@@ -232,3 +232,30 @@ it('builds everything again when the profile, shown on every page, changes', asy
   expect(line).toMatch(/^site: full publish \(content every page shows changed\)/);
   expect(fs.readFileSync(path.join(served, 'storytime/story/bench-story-1/chapter/2/index.html'), 'utf8')).toContain('Mara Q. Quillon');
 }, 120_000);
+
+it('renders a chapter page from the body kept for its version, and keeps bodies only of the chapters published', async () => {
+  const bodiesDir = path.join(root, 'served', 'bodies');
+  const codes = fs.readdirSync(bodiesDir);
+  expect(codes).toHaveLength(1);
+  const kept = path.join(bodiesDir, codes[0]!);
+  const { id: second } = await chapterOf('bench-story-2', 2);
+  const { id: third } = await chapterOf('bench-story-2', 3);
+  const bodyOf = (chapterId: number) => fs.readdirSync(kept).filter((name) => name.startsWith(`${chapterId}-`));
+  expect(bodyOf(second)).toHaveLength(1);
+  // The second chapter is rendered again for its neighbour's edit, from its kept body.
+  fs.writeFileSync(path.join(kept, bodyOf(second)[0]!), '<p>The body kept for this version.</p>');
+  const thirdBefore = bodyOf(third);
+  await database.db
+    .updateTable('chapters')
+    .set({ content: 'A third, rewritten.', updated_at: sql`now()` })
+    .where('id', '=', third)
+    .execute();
+  await publisher.publishNow('chapter edited');
+  const page = fs.readFileSync(path.join(publisher.current!, 'storytime/story/bench-story-2/chapter/2/index.html'), 'utf8');
+  expect(page).toContain('<p>The body kept for this version.</p>');
+  expect(bodyOf(third)).toHaveLength(1);
+  expect(bodyOf(third)).not.toEqual(thirdBefore);
+  const published = await database.db.selectFrom('chapters').select('id').where('status', '=', 'published').execute();
+  const chapterIds = new Set(published.map((row) => String(row.id)));
+  expect(fs.readdirSync(kept).every((name) => chapterIds.has(name.split('-')[0]!))).toBe(true);
+}, 120_000);

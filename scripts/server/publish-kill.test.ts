@@ -75,7 +75,11 @@ it(
     await editChapterThree(server.base, cookie, 'The pending words of chapter three.');
     // Killed once its publish has begun writing the new folder, before the folder is swapped in.
     await untilOutput(/site: building \(chapter 3 updated\)/, deadline);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const newFolder = () => fs.readdirSync(sitesDir).some((entry) => /^build-[^.]+$/.test(entry) && entry !== servedBefore);
+    while (!newFolder()) {
+      if (Date.now() > deadline) throw new Error(`the publish never began its folder:\n${server.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
     expect(server.output()).not.toMatch(/site: incremental publish/);
     process.kill(server.child.pid!, 'SIGKILL');
     await server.exited;

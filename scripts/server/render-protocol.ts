@@ -16,11 +16,15 @@ export interface BundleState {
   scripts: unknown[];
 }
 
-/** Every job names the content it renders: the content index file and the chapter texts folder. */
+/**
+ * Every job names the content it renders: the content index file, the chapter texts folder and
+ * where chapters' bodies are kept (none: rendered every time; src/lib/chapter-texts.ts).
+ */
 interface ContentFiles {
   id: number;
   index: string;
   texts: string;
+  bodies?: string | undefined;
 }
 
 export type RenderRequest =

@@ -20,6 +20,8 @@ export interface ContentFiles {
   /** The content index (JSON) and the chapter texts folder (scripts/server/content-files.ts). */
   index: string;
   texts: string;
+  /** Where the chapters' bodies are kept between publishes (src/lib/chapter-texts.ts); none: rendered every time. */
+  bodies?: string | undefined;
 }
 
 export interface RenderServiceOptions {

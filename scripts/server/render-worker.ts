@@ -77,6 +77,7 @@ send({ type: 'ready' });
 async function runJob(request: Exclude<RenderRequest, { type: 'stop' }>): Promise<RenderReply> {
   process.env['CONTENT_SNAPSHOT'] = request.index;
   process.env['CONTENT_TEXTS'] = request.texts;
+  process.env['CONTENT_BODIES'] = request.bodies ?? '';
   app.routeCache.clearAll();
   const all = (await new StaticPaths(app as never).getAll()) as RoutedPath[];
   if (request.type === 'paths') {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testChapter, testStory, textOfTestChapter } from '#lib/epub/test-story.ts';
+import { testBodies, testChapter, testStory } from '#lib/epub/test-story.ts';
 import { FALLBACK_PROFILE } from '#lib/profile.ts';
 import type { ContentSnapshot, SnapshotStory } from '#lib/snapshot.ts';
 import { emptySocialLinks } from '#lib/socials.ts';
@@ -53,7 +53,7 @@ let searchWithAdult: Search;
 
 beforeAll(async () => {
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-index-test-'));
-  await writeSearchIndex(siteDir, snapshot, textOfTestChapter);
+  await writeSearchIndex(siteDir, snapshot, testBodies);
   search = await openSearch(siteDir);
   searchWithAdult = await openSearch(siteDir, { adult: true });
 }, 60_000);
@@ -179,7 +179,7 @@ describe('a publish that changed one chapter', () => {
     const served = fs.mkdtempSync(path.join(os.tmpdir(), 'search-served-'));
     const next = `${served}-next`;
     try {
-      await writeSearchIndex(served, snapshot, textOfTestChapter);
+      await writeSearchIndex(served, snapshot, testBodies);
       // Compressed copies the build made (precompress.ts): stale once their file is written anew.
       const compressed = ['pagefind/parts.json.br', 'pagefind/pagefind.js.gz', 'pagefind-adult/parts.json.br'];
       for (const file of compressed) fs.writeFileSync(path.join(served, file), 'old');
@@ -199,7 +199,7 @@ describe('a publish that changed one chapter', () => {
       const stories = [edited, ...snapshot.stories.slice(1, 3)];
       const parts = searchParts(stories);
       const unchanged = filesUnder(path.join(served, 'pagefind/parts/3-1'));
-      await writeSearchPart(next, parts.find((part) => part.story.id === 1)!, textOfTestChapter);
+      await writeSearchPart(next, parts.find((part) => part.story.id === 1)!, testBodies);
       await writeSearchListing(next, parts);
 
       expect(urls(await (await openSearch(next))('"golden owl"'))).toEqual(['/storytime/story/the-fleet/chapter/37/']);
@@ -224,14 +224,14 @@ describe('a publish that changed one chapter', () => {
   it('leaves no listing that would name no part, and no search at all with no chapter', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-listing-'));
     try {
-      await writeSearchIndex(dir, snapshot, textOfTestChapter);
+      await writeSearchIndex(dir, snapshot, testBodies);
       const adultOnly = searchParts([snapshot.stories[1]!]);
       await writeSearchListing(dir, adultOnly);
       expect(fs.existsSync(path.join(dir, 'pagefind', 'parts.json'))).toBe(false);
       expect(fs.readdirSync(path.join(dir, 'pagefind', 'parts'))).toEqual([]);
       expect(urls(await (await openSearch(dir, { adult: true }))('scarlet'))).toEqual(['/storytime/story/night-harbour/chapter/1/']);
       const generalOnly = searchParts([snapshot.stories[2]!]);
-      await writeSearchPart(dir, generalOnly[0]!, textOfTestChapter);
+      await writeSearchPart(dir, generalOnly[0]!, testBodies);
       await writeSearchListing(dir, generalOnly);
       expect(fs.existsSync(path.join(dir, 'pagefind-adult'))).toBe(false);
       await writeSearchListing(dir, []);

@@ -8,11 +8,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
-import { chapterBodyHtml } from '#lib/chapter-body.ts';
 import { escapeXml } from '#lib/epub/xml.ts';
 import { chapterPath } from '#lib/reader-urls.ts';
 import { ADULT_SEARCH_INDEX_PATH, SEARCH_INDEX_PATH, SEARCH_LISTING_FILE, type SearchListing, searchScope } from '#lib/search-scope.ts';
-import type { ChapterWithText, ContentSnapshot, ReadChapterText, SnapshotChapter, SnapshotStory } from '#lib/snapshot.ts';
+import type { ReadChapterBody } from '#lib/chapter-texts.ts';
+import type { ContentSnapshot, SnapshotChapter, SnapshotStory } from '#lib/snapshot.ts';
 
 /**
  * Chapters per part. Writing a part costs about 4 ms per chapter of 3,000 words on the 2-core
@@ -51,9 +51,9 @@ const meta = (key: string, value: string) => `<p data-pagefind-meta="${key}">${e
 const chapterMeta = (story: SnapshotStory, chapter: SnapshotChapter) =>
   meta('title', `Chapter ${chapter.chapter_number}: ${chapter.title}`) + meta('story', story.title);
 
-/** A chapter as one page for the indexer: its text, with the story and chapter titles as metadata (searched too). */
-export function searchDocument(story: SnapshotStory, chapter: ChapterWithText): string {
-  return page(chapterMeta(story, chapter), chapterBodyHtml(chapter, story.breakImage));
+/** A chapter as one page for the indexer: its body (`body`, as its page shows it), with the story and chapter titles as metadata (searched too). */
+export function searchDocument(story: SnapshotStory, chapter: SnapshotChapter, body: string): string {
+  return page(chapterMeta(story, chapter), body);
 }
 
 const page = (head: string, body: string) =>
@@ -105,14 +105,15 @@ async function keepOnly(dir: string, kept: (name: string) => boolean): Promise<v
  * Writes one part's folder into the built site. Whatever was at that folder goes first: it may be
  * hard-linked from the site readers are served, whose files must not change under them.
  */
-export async function writeSearchPart(siteDir: string, part: SearchPart, readText: ReadChapterText): Promise<void> {
+export async function writeSearchPart(siteDir: string, part: SearchPart, readBody: ReadChapterBody): Promise<void> {
   const outputPath = path.join(siteDir, part.dir);
   await fs.rm(outputPath, { recursive: true, force: true });
   await writePagefindIndex(outputPath, async (index) => {
     const add = async (chapter: SnapshotChapter) => {
       const url = `${chapterPath(part.story.slug, chapter.chapter_number)}/`;
-      // From the chapter's text, not its page: a publish writes a part while the pages are rendered.
-      const added = await index.addHTMLFile({ url, content: searchDocument(part.story, { ...chapter, ...(await readText(chapter)) }) });
+      // From the chapter's body, not its page: a publish writes a part while the pages are rendered.
+      const body = await readBody(chapter, part.story.breakImage);
+      const added = await index.addHTMLFile({ url, content: searchDocument(part.story, chapter, body) });
       if (added.errors.length > 0)
         throw new Error(`Indexing ${part.story.slug} chapter ${chapter.chapter_number}: ${added.errors.join('; ')}`);
     };
@@ -175,8 +176,8 @@ export async function writeSearchListing(siteDir: string, parts: readonly Search
 }
 
 /** The whole index: every part, then the listings. */
-export async function writeSearchIndex(siteDir: string, snapshot: ContentSnapshot, readText: ReadChapterText): Promise<void> {
+export async function writeSearchIndex(siteDir: string, snapshot: ContentSnapshot, readBody: ReadChapterBody): Promise<void> {
   const parts = searchParts(snapshot.stories);
-  for (const part of parts) await writeSearchPart(siteDir, part, readText);
+  for (const part of parts) await writeSearchPart(siteDir, part, readBody);
   await writeSearchListing(siteDir, parts);
 }

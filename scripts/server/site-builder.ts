@@ -6,7 +6,7 @@
 // only once all of it is there, so readers see one publish or the next, never a mix.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { readChapterTextsFrom } from '#lib/chapter-texts.ts';
+import { readChapterBodiesFrom, readChapterTextsFrom } from '#lib/chapter-texts.ts';
 import type { ReadImage } from '#lib/epub/index.ts';
 import { storyEpubPath } from '#lib/epub/index.ts';
 import { siteOrigin } from '#lib/seo.ts';
@@ -142,7 +142,8 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     timed('books', () => writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText, input.epubCacheDir)),
     timed('share', () => shares.write(outDir, plan.changedShares)),
     timed('search', async () => {
-      for (const part of plan.changedSearchParts) await writeSearchPart(outDir, part, readText);
+      const readBody = readChapterBodiesFrom(content);
+      for (const part of plan.changedSearchParts) await writeSearchPart(outDir, part, readBody);
       await writeSearchListing(outDir, plan.searchParts);
     }),
   ]);

@@ -16,9 +16,14 @@ export type Encoding = 'br' | 'gzip';
 const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
-/** Files up to this size are kept in memory, within a budget per folder; larger ones stream from disk. */
+/**
+ * Files up to this size are kept in memory, within a budget per folder; larger ones stream from
+ * disk. Every publish is a new folder with an empty cache (and the old one's lingers until it is
+ * collected), so the budget holds the pages read now, not the site: 16 MB is a few thousand
+ * compressed pages, and the server stays within its memory budget (docs/product.md, Speed and capacity).
+ */
 const MAX_CACHED_FILE = 256 * 1024;
-const CACHE_BUDGET = 64 * 1024 * 1024;
+const CACHE_BUDGET = 16 * 1024 * 1024;
 
 export interface Variant {
   size: number;

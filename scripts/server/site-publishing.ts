@@ -12,7 +12,7 @@ import type { ContentSnapshot } from '#lib/snapshot.ts';
 import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { codeVersion } from './code-version.ts';
 import { removeUnusedEpubCache, siteImageReader } from './epub-files.ts';
-import { removeUnusedChapterTexts, writeChapterTexts, writeFileAtomically } from './content-files.ts';
+import { removeUnusedChapterBodies, removeUnusedChapterTexts, writeChapterTexts, writeFileAtomically } from './content-files.ts';
 import type { PublishManifest } from './publish-plan.ts';
 import { type ContentFiles, RenderService } from './render-service.ts';
 import { type PublishResult, publishSite, type Renderer } from './site-builder.ts';
@@ -75,6 +75,7 @@ export interface ServerPublishingOptions {
 export function serverPublishing(options: ServerPublishingOptions) {
   const { db, rendering, sitesDir, siteUrl, readImage, followByEmail, forceFull, log } = options;
   const epubCacheDir = path.join(sitesDir, 'epub-cache');
+  const bodiesDir = path.join(sitesDir, 'bodies');
   return async (outDir: string, signal: AbortSignal, previousDir: string | null, reusing: boolean): Promise<void> => {
     // A new index file per publish: the render service reads an index again only when its name changes.
     const content: ContentFiles = { index: besideBuild(outDir, 'content'), texts: path.join(sitesDir, 'texts') };
@@ -91,6 +92,9 @@ export function serverPublishing(options: ServerPublishingOptions) {
     signal.throwIfAborted();
     const contentMs = Math.round(performance.now() - begun);
     const renderer = await rendering.renderer(content, snapshot, signal);
+    // Bodies are kept per code version: other code may render the same text otherwise.
+    content.bodies = path.join(bodiesDir, renderer.code);
+    if (manifest === null) await fs.rm(content.bodies, { recursive: true, force: true });
     const result = await publishSite({
       renderer,
       snapshot,
@@ -106,6 +110,7 @@ export function serverPublishing(options: ServerPublishingOptions) {
     });
     await writeFileAtomically(besideBuild(outDir, 'publish'), JSON.stringify(result.manifest));
     await removeUnusedChapterTexts(content.texts, snapshot);
+    await removeUnusedChapterBodies(bodiesDir, renderer.code, snapshot);
     await removeUnusedEpubCache(epubCacheDir, snapshot.stories);
     log(`site: ${describe({ ...result, steps: { content: contentMs, ...result.steps } })}`);
   };

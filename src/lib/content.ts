@@ -1,12 +1,12 @@
 // Build-time access to the site's content. The server writes the content index (a snapshot of the
 // database without chapter texts, functions/site/snapshot.ts) and the chapter texts
 // (src/lib/chapter-texts.ts), and names them in CONTENT_SNAPSHOT and CONTENT_TEXTS before pages
-// are rendered. The index is read again when it changes: the render worker renders one publish
+// are rendered, with the folder where chapters' bodies are kept in CONTENT_BODIES. The index is read again when it changes: the render worker renders one publish
 // after another in one process (scripts/server/render-worker.ts).
 import fs from 'node:fs';
-import { readChapterTextsFrom } from './chapter-texts.ts';
+import { chapterBody, readChapterTextsFrom } from './chapter-texts.ts';
 import { FALLBACK_PROFILE } from './profile.ts';
-import type { ChapterText, ContentSnapshot, SnapshotChapter, SnapshotGallery } from './snapshot.ts';
+import type { ChapterText, ChapterWithText, ContentSnapshot, SnapshotChapter, SnapshotGallery } from './snapshot.ts';
 import { emptySocialLinks } from './socials.ts';
 
 let cached: { version: string; content: ContentSnapshot } | undefined;
@@ -44,4 +44,9 @@ export function loadChapterText(chapter: SnapshotChapter): Promise<ChapterText> 
   const dir = process.env['CONTENT_TEXTS'];
   if (!dir) return Promise.reject(new Error('CONTENT_TEXTS is not set: the chapter texts of the content index are not known.'));
   return readChapterTextsFrom(dir)(chapter);
+}
+
+/** A chapter's body as its page shows it, kept in the folder named in CONTENT_BODIES (src/lib/chapter-texts.ts). */
+export function loadChapterBody(chapter: ChapterWithText, breakImage: string): Promise<string> {
+  return chapterBody(process.env['CONTENT_BODIES'] || undefined, chapter, breakImage);
 }

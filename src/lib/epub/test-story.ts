@@ -1,5 +1,6 @@
 // Snapshot stories and images for tests (the EPUB builder and files, feeds) and the EPUB bench.
 // Their chapters carry their texts, which the content index keeps apart (src/lib/chapter-texts.ts).
+import { renderedBodies } from '../chapter-texts.ts';
 import { zlibSync } from 'fflate';
 import type { ChapterWithText, ReadChapterText, SnapshotStory } from '../snapshot.ts';
 import { DEFAULT_COVER, DEFAULT_PAGE_BREAK } from '../stories.ts';
@@ -89,3 +90,6 @@ export function testPng(width = 4, height = 4, rgb: [number, number, number] = [
   }
   return png;
 }
+
+/** The bodies of test chapters (textOfTestChapter's texts), rendered every time. */
+export const testBodies = renderedBodies(textOfTestChapter);
