@@ -44,14 +44,17 @@ function gate() {
 function makePublisher(options: FakeOptions = {}) {
   const logs: string[] = [];
   const builds: string[] = [];
+  /** Per build: whether it was asked to bring the spare up to date. */
+  const reused: boolean[] = [];
   let active = 0;
   let maxActive = 0;
   const p = new SitePublisher({
     sitesDir,
     debounceMs: options.debounceMs ?? 10,
     log: (line) => logs.push(line),
-    build: async (outDir, signal) => {
+    build: async (outDir, signal, _previous, reusing) => {
       builds.push(outDir);
+      reused.push(reusing);
       active++;
       maxActive = Math.max(maxActive, active);
       try {
@@ -68,7 +71,7 @@ function makePublisher(options: FakeOptions = {}) {
     },
   });
   publisher = p;
-  return { publisher: p, logs, builds, maxActive: () => maxActive };
+  return { publisher: p, logs, builds, reused, maxActive: () => maxActive };
 }
 
 const pointer = () => fs.readFileSync(path.join(sitesDir, 'current'), 'utf8');
@@ -136,6 +139,50 @@ describe('SitePublisher', () => {
     expect(builds).toHaveLength(0);
   });
 
+  it('brings the folder served before up to date, waiting for its rest when a publish comes sooner', async () => {
+    const { publisher: p, builds, reused } = makePublisher();
+    await p.publishNow('first');
+    await p.publishNow('second');
+    const swapped = Date.now();
+    await p.publishNow('third');
+    expect(builds[2]).toBe(builds[0]);
+    expect(reused).toEqual([false, false, true]);
+    // The spare rests 500 ms after it stopped being served before it is written to.
+    expect(Date.now() - swapped).toBeGreaterThanOrEqual(500);
+    expect(served(p)).toBe('build 3');
+    expect(
+      fs
+        .readdirSync(sitesDir)
+        .filter((entry) => entry.startsWith('build-'))
+        .sort(),
+    ).toEqual([builds[0], builds[1]].map((dir) => path.basename(dir!)).sort());
+  });
+
+  it('restore() takes the newest finished build beside the served one as the spare, never one a killed publish left', async () => {
+    const folder = (name: string, manifest: boolean) => {
+      fs.mkdirSync(path.join(sitesDir, name));
+      fs.writeFileSync(path.join(sitesDir, name, 'index.html'), name);
+      if (manifest) fs.writeFileSync(path.join(sitesDir, `${name}.publish.json`), '{}');
+    };
+    folder('build-1000-aaaaaaaa', true);
+    folder('build-2000-bbbbbbbb', true);
+    folder('build-3000-cccccccc', true);
+    folder('build-4000-dddddddd', false);
+    fs.writeFileSync(path.join(sitesDir, 'current'), 'build-3000-cccccccc');
+    const { publisher: p, builds, reused } = makePublisher();
+    expect(p.restore()).toBe(true);
+    await p.publishNow('server start');
+    expect(builds).toEqual([path.join(sitesDir, 'build-2000-bbbbbbbb')]);
+    expect(reused).toEqual([true]);
+    // The older build and the one the killed publish left are gone; the one served before the publish is the spare.
+    expect(
+      fs
+        .readdirSync(sitesDir)
+        .filter((entry) => /^build-[^.]+$/.test(entry))
+        .sort(),
+    ).toEqual(['build-2000-bbbbbbbb', 'build-3000-cccccccc']);
+  });
+
   it('restore() is false for an empty folder and for a pointer to a missing build', () => {
     const { publisher: p } = makePublisher();
     expect(p.restore()).toBe(false);
@@ -177,7 +224,8 @@ describe('SitePublisher', () => {
     await Promise.all([p.publishNow('a'), p.publishNow('b'), p.publishNow('c')]);
     expect(maxActive()).toBe(1);
     expect(builds.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(builds).size).toBe(builds.length);
+    // Never into the folder being served: a new one, or the one served before it.
+    expect(builds.slice(1).every((dir, i) => dir !== builds[i])).toBe(true);
     expect(p.current).toBe(builds.at(-1));
     expect(pointer()).toBe(path.basename(builds.at(-1)!));
     // Every reason is built: the first alone, the ones that waited together.

@@ -31,12 +31,11 @@ export interface SitePublisherOptions {
   log(line: string): void;
 }
 
-/** Old builds stay this long after a swap, for requests that were already reading them. */
-const OLD_BUILD_GRACE_MS = 60_000;
 /**
  * The folder swapped out by the last publish is kept as the spare, which the next publish brings
  * up to date instead of making a folder anew; not before this long, so requests that were reading
- * it when it was swapped out are done.
+ * it when it was swapped out are done. A publish that comes sooner waits for the rest: linking a
+ * whole site anew costs more (seconds at 10,000 chapters).
  */
 const SPARE_REST_MS = 500;
 
@@ -72,11 +71,24 @@ export class SitePublisher implements RebuildTrigger {
       if (name && fs.existsSync(path.join(dir, 'index.html'))) {
         this.currentDir = dir;
         this.lastPublishedAt = fs.statSync(this.pointerFile).mtime;
+        this.spare = this.completeBuildBesides(name);
       }
     } catch {
       this.currentDir = null;
     }
     return this.currentDir !== null;
+  }
+
+  /**
+   * The newest build other than `served` whose publish finished (its manifest is beside it: a
+   * publish removes it before touching a folder and writes it last), as a spare with its rest
+   * done: no request of a stopped server is reading it.
+   */
+  private completeBuildBesides(served: string): { dir: string; since: number } | null {
+    const builds = fs.readdirSync(this.options.sitesDir).filter((entry) => /^build-[^.]+$/.test(entry) && entry !== served);
+    const complete = builds.filter((build) => fs.existsSync(besideBuild(path.join(this.options.sitesDir, build), 'publish')));
+    const newest = complete.sort().at(-1);
+    return newest ? { dir: path.join(this.options.sitesDir, newest), since: 0 } : null;
   }
 
   state(): PublishState {
@@ -116,19 +128,18 @@ export class SitePublisher implements RebuildTrigger {
 
   private async buildAndSwap(reasons: string[]): Promise<void> {
     const { sitesDir, build, log } = this.options;
-    const spare = this.spare && Date.now() - this.spare.since >= SPARE_REST_MS ? this.spare.dir : null;
-    // A spare too fresh to reuse is removed after its grace instead.
-    const retired = spare === null ? (this.spare?.dir ?? null) : null;
+    const spare = this.spare?.dir ?? null;
+    const rested = (this.spare?.since ?? 0) + SPARE_REST_MS;
     this.spare = null;
     const outDir = spare ?? path.join(sitesDir, `build-${Date.now()}-${crypto.randomUUID().slice(0, 8)}`);
     const name = path.basename(outDir);
     const started = performance.now();
     log(`site: building (${reasons.join(', ') || 'requested'})`);
     try {
+      if (Date.now() < rested) await restUntil(rested, this.stopping.signal);
       await build(outDir, this.stopping.signal, this.currentDir, spare !== null);
     } catch (error) {
       removeBuild(outDir);
-      if (retired) this.spare = { dir: retired, since: Date.now() };
       if (!this.stopping.signal.aborted) this.lastError = failureOf(error, new Date());
       log(
         this.stopping.signal.aborted
@@ -145,19 +156,16 @@ export class SitePublisher implements RebuildTrigger {
     this.lastError = null;
     log(`site: published in ${Math.round(performance.now() - started)} ms`);
     if (previous) this.spare = { dir: previous, since: Date.now() };
-    this.removeOldBuilds(retired);
+    this.removeOldBuilds();
   }
 
-  /** Removes every build but the served one and the spare: `retired` after its grace, others (left by a killed publish) now. */
-  private removeOldBuilds(retired: string | null): void {
+  /** Removes every build but the served one and the spare (builds left by a killed publish, or by a server before a restart). */
+  private removeOldBuilds(): void {
     const { sitesDir } = this.options;
     const keep = new Set([this.currentDir, this.spare?.dir].flatMap((dir) => (dir ? [path.basename(dir)] : [])));
     // The files beside a build go with it; a killed publish may have left any of them alone.
     for (const entry of fs.readdirSync(sitesDir)) {
-      if (!entry.startsWith('build-') || keep.has(buildOf(entry))) continue;
-      const remove = () => fs.rmSync(path.join(sitesDir, entry), { recursive: true, force: true });
-      if (retired && buildOf(entry) === path.basename(retired)) setTimeout(remove, OLD_BUILD_GRACE_MS).unref();
-      else remove();
+      if (entry.startsWith('build-') && !keep.has(buildOf(entry))) fs.rmSync(path.join(sitesDir, entry), { recursive: true, force: true });
     }
   }
 
@@ -167,4 +175,13 @@ export class SitePublisher implements RebuildTrigger {
     this.stopping.abort();
     await this.running?.catch(() => {});
   }
+}
+
+/** Resolves at `time` (ms since the epoch), or rejects when `signal` aborts first. */
+function restUntil(time: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, time - Date.now());
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
 }
