@@ -5,8 +5,12 @@
 // backups are deleted only after a new one succeeded. Uploads never change once written (their
 // names are generated), so a file the previous backup already holds is hard-linked, not copied
 // again: seven daily backups of the same images take the room of one.
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
 
 export const BACKUP_FORMAT = 'author-site-backup';
 export const BACKUP_VERSION = 1;
@@ -73,8 +77,12 @@ export async function writeBackup(source: BackupSource, backupDir: string, keep:
   try {
     const previous = (await listBackups(backupDir))[0];
     await fs.mkdir(partial, { mode: 0o700 });
-    const database = new Uint8Array(await (await source.dumpDatabase()).arrayBuffer());
-    await fs.writeFile(path.join(partial, DATABASE_FILE), database, { mode: 0o600 });
+    // Streamed to the file: a copy of the whole dump in memory would double what a backup holds.
+    const database = await source.dumpDatabase();
+    await pipeline(
+      Readable.fromWeb(database.stream() as ReadableStream<Uint8Array>),
+      createWriteStream(path.join(partial, DATABASE_FILE), { mode: 0o600 }),
+    );
     const uploads = await copyTree(
       source.uploadsDir,
       path.join(partial, UPLOADS_FOLDER),
@@ -84,7 +92,7 @@ export async function writeBackup(source: BackupSource, backupDir: string, keep:
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
       created_at: now.toISOString(),
-      database: { file: DATABASE_FILE, bytes: database.byteLength },
+      database: { file: DATABASE_FILE, bytes: database.size },
       uploads: { folder: UPLOADS_FOLDER, ...uploads },
     };
     await fs.writeFile(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
