@@ -1,9 +1,9 @@
 // Makes one publish of the static site into a new folder (docs/decisions/0051-incremental-publishing.md):
 // the renderer's scripts, styles and public files, the outputs the plan keeps (hard-linked from the
 // site being served), and the rest made now: pages by the render service, the books of changed
-// stories, the changed share images and the search index's parts at the same time (both cores work), then
-// the sitemap and the compressed copies of what is new. The folder is swapped in by the publisher
-// only once all of it is there, so readers see one publish or the next, never a mix.
+// stories, the changed share images, the search index's parts and the sitemap at the same time
+// (both cores work), then the compressed copies of the search files. The folder is swapped in by
+// the publisher only once all of it is there, so readers see one publish or the next, never a mix.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { readChapterBodiesFrom, readChapterTextsFrom } from '#lib/chapter-texts.ts';
@@ -137,7 +137,8 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     steps[name] = Math.round(performance.now() - begun);
     return result;
   };
-  const [pages] = await settleAll([
+  const sitemapPages = paths.filter((page) => page.component.endsWith('.astro') && page.pathname !== '/404').map((page) => page.pathname);
+  const [pages, , , , sitemap] = await settleAll([
     timed('pages', () => renderer.service.render(content, outDir, plan.full ? null : plan.render, signal)),
     timed('books', () => writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText, input.epubCacheDir)),
     timed('share', () => shares.write(outDir, plan.changedShares)),
@@ -146,26 +147,32 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
       for (const part of plan.changedSearchParts) await writeSearchPart(outDir, part, readBody);
       await writeSearchListing(outDir, plan.searchParts);
     }),
+    timed('sitemap', async () => {
+      const files = await writeSitemap(outDir, origin, sitemapPages, snapshot);
+      return [
+        ...files,
+        ...(
+          await precompressFiles(
+            files.map((file) => path.join(outDir, file)),
+            outDir,
+          )
+        ).map((copy) => path.relative(outDir, copy)),
+      ];
+    }),
   ]);
   signal?.throwIfAborted();
   step('all');
-  const sitemap = await writeSitemap(
-    outDir,
-    origin,
-    paths.filter((page) => page.component.endsWith('.astro') && page.pathname !== '/404').map((page) => page.pathname),
-    snapshot,
-  );
-  // Compressed copies of what this publish wrote besides the pages (the worker compressed those).
+  // Compressed copies of the search files this publish wrote (the worker compressed the pages).
   const kept = new Set(keptFiles(plan));
   const searchFiles = (await Promise.all(SEARCH_DIRS.map((dir) => listFiles(path.join(outDir, dir)).catch(() => [])))).flatMap((files, i) =>
     files.map((file) => path.join(SEARCH_DIRS[i]!, file)).filter((file) => !kept.has(file) && !/\.(br|gz)$/.test(file)),
   );
   const copies = await precompressFiles(
-    [...sitemap, ...searchFiles].map((file) => path.join(outDir, file)),
+    searchFiles.map((file) => path.join(outDir, file)),
     outDir,
   );
   signal?.throwIfAborted();
-  step('sitemap');
+  step('compress');
 
   const outputs: PublishManifest['outputs'] = { ...plan.kept };
   const made = (key: string, files: string[]) => {
