@@ -41,6 +41,8 @@ export async function startSiteServer(temp: string, env: NodeJS.ProcessEnv = {},
       ADMIN_PASSWORD: password,
       REBUILD_DEBOUNCE_MS: '100',
       DATABASE_URL: '',
+      // As `npm start`, the systemd unit and the Dockerfile run it.
+      MALLOC_ARENA_MAX: '2',
       ...env,
     },
   });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { PagePath, RenderReply } from './render-protocol.ts';
 import { RenderWorker } from './render-worker-process.ts';
 import { settleAll } from './settle-all.ts';
+import { LEAN_MALLOC_ENV } from './lean-memory.ts';
 import { removeAbandonedStaging, stagingOwner } from './staging-owners.ts';
 
 const astroBin = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
@@ -68,6 +69,7 @@ export class RenderService {
         cwd: projectRoot,
         env: {
           ...process.env,
+          ...LEAN_MALLOC_ENV,
           // The worker loads the libraries' production builds: the bundle must be made for them.
           NODE_ENV: 'production',
           SITE_RENDER_BUNDLE: bundleDir,

@@ -2,10 +2,18 @@
 // jobs over its IPC channel, each answer matched to its question, and stopped by its PID.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { LEAN_MALLOC_ENV } from './lean-memory.ts';
 import type { RenderReply, RenderRequest } from './render-protocol.ts';
 
 /** The content index of 10,000 chapters is under 2 MB: room for many times that, and a garbage collector that keeps up. */
 const WORKER_HEAP_MB = 160;
+/**
+ * The young generation's half, in MB. With the heap capped, V8 otherwise picks one so small that
+ * a page's Markdown and HTML (a few MB of short-lived strings) are collected as old objects:
+ * measured on 10,000 chapter pages, 16 MB renders 2.8 times as many pages a second (140 against
+ * 50 on two workers) in less memory (180 MB resident against 250).
+ */
+const WORKER_SEMI_SPACE_MB = 16;
 const workerScript = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 
 type Pending = { resolve(reply: RenderReply): void; reject(error: Error): void };
@@ -36,10 +44,11 @@ export class RenderWorker {
   static async start(projectRoot: string, bundleDir: string, origin: string, signal?: AbortSignal): Promise<RenderWorker> {
     // A bounded heap: the worker holds one publish's index and a few pages at a time, and
     // collects garbage as it goes instead of growing with every page of a full build.
-    const child = spawn(process.execPath, [`--max-old-space-size=${WORKER_HEAP_MB}`, workerScript, bundleDir, origin], {
+    const heap = [`--max-old-space-size=${WORKER_HEAP_MB}`, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`];
+    const child = spawn(process.execPath, [...heap, workerScript, bundleDir, origin], {
       cwd: projectRoot,
       // As in Astro's build: React and the other libraries load their production builds.
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, ...LEAN_MALLOC_ENV, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       ...(signal ? { signal } : {}),
     });
