@@ -19,7 +19,7 @@ import { settleInterruptedWrites } from './server/interrupted-writes.ts';
 import { removeLeftoverSpools } from './server/temp-spool.ts';
 import { openDatabase } from './server/open-database.ts';
 import { loadSessionSecret } from './server/session-secret.ts';
-import { SiteRendering, serverPublishing } from './server/site-publishing.ts';
+import { cloneServedSite, SiteRendering, serverPublishing } from './server/site-publishing.ts';
 import { SitePublisher } from './server/site-publisher.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       forceFull: process.env['PUBLISH_MODE'] === 'full',
       log,
     }),
+    clone: cloneServedSite,
   });
   cleanups.push(() => publisher.stop());
   // A site published before a restart is served at once and refreshed in the background;

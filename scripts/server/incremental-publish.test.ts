@@ -15,7 +15,7 @@ import { chapterTextFile } from '#lib/chapter-texts.ts';
 import type { PublishManifest } from './publish-plan.ts';
 import { listFiles } from './site-links.ts';
 import { SitePublisher } from './site-publisher.ts';
-import { SiteRendering, serverPublishing } from './site-publishing.ts';
+import { cloneServedSite, SiteRendering, serverPublishing } from './site-publishing.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SITE_URL = 'http://localhost:4321';
@@ -37,7 +37,7 @@ function publisherIn(sitesDir: string, log: (line: string) => void): SitePublish
     forceFull: false,
     log,
   });
-  return new SitePublisher({ sitesDir, build, debounceMs: 0, log });
+  return new SitePublisher({ sitesDir, build, debounceMs: 0, log, clone: cloneServedSite });
 }
 
 beforeAll(async () => {
@@ -90,9 +90,15 @@ const inode = (file: string) => fs.statSync(file).ino;
 
 it('renders only the edited chapter, its neighbours and the story’s lists, and links every other page', async () => {
   const before = publisher.current!;
+  // The first publish leaves a spare cloned from it, complete once its record is beside it.
+  const finished = () => fs.readdirSync(path.join(root, 'served')).filter((entry) => /^build-[^.]+\.publish\.json$/.test(entry));
+  await expect.poll(finished, { timeout: 30_000 }).toHaveLength(2);
+  const folders = finished().map((entry) => entry.replace('.publish.json', ''));
   const { id } = await chapterOf('bench-story-1', 3);
   await database.db.updateTable('chapters').set({ content: 'A new third chapter.', updated_at: sql`now()` }).where('id', '=', id).execute();
   const { served, line } = await publishAndCompare('chapter edited');
+  // Into the spare cloned from the first publish, not a folder linked anew.
+  expect(folders).toContain(path.basename(served));
   expect(line).toMatch(/^site: incremental publish: \d+ pages/);
   const page = (slug: string, n: number) => path.join('storytime/story', slug, 'chapter', String(n), 'index.html');
   expect(fs.readFileSync(path.join(served, page('bench-story-1', 3)), 'utf8')).toContain('A new third chapter.');

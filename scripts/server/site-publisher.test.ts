@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SitePublisher } from './site-publisher.ts';
+import { SitePublisher, type SitePublisherOptions } from './site-publisher.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,6 +25,7 @@ interface FakeOptions {
   gate?: Promise<void>;
   /** Builds run until the publisher stops them, then reject as a cancelled build does. */
   untilStopped?: boolean;
+  clone?: SitePublisherOptions['clone'];
 }
 
 const untilAborted = (signal: AbortSignal) =>
@@ -52,6 +53,7 @@ function makePublisher(options: FakeOptions = {}) {
     sitesDir,
     debounceMs: options.debounceMs ?? 10,
     log: (line) => logs.push(line),
+    ...(options.clone && { clone: options.clone }),
     build: async (outDir, signal, _previous, reusing) => {
       builds.push(outDir);
       reused.push(reusing);
@@ -156,6 +158,49 @@ describe('SitePublisher', () => {
         .filter((entry) => entry.startsWith('build-'))
         .sort(),
     ).toEqual([builds[0], builds[1]].map((dir) => path.basename(dir!)).sort());
+  });
+
+  it('prepares a spare from the first publish, which the next publish brings up to date at once', async () => {
+    const clones: [string, string][] = [];
+    const {
+      publisher: p,
+      builds,
+      reused,
+    } = makePublisher({
+      clone: async (from, to) => {
+        clones.push([from, to]);
+        await sleep(30);
+        fs.cpSync(from, to, { recursive: true });
+      },
+    });
+    await p.publishNow('first start');
+    const started = Date.now();
+    await p.publishNow('edit');
+    expect(clones).toEqual([[builds[0], builds[1]]]);
+    expect(reused).toEqual([false, true]);
+    // Never served, so no rest: the edit waited only for the copy.
+    expect(Date.now() - started).toBeLessThan(400);
+    expect(served(p)).toBe('build 2');
+  });
+
+  it('links the site anew when the spare cannot be prepared, and says so', async () => {
+    const {
+      publisher: p,
+      builds,
+      reused,
+      logs,
+    } = makePublisher({
+      clone: async (_from, to) => {
+        fs.mkdirSync(to);
+        throw new Error('disk full');
+      },
+    });
+    await p.publishNow('first start');
+    await p.publishNow('edit');
+    expect(reused).toEqual([false, false]);
+    expect(builds[1]).not.toBe(builds[0]);
+    expect(logs).toContain('site: could not prepare a spare folder (the next publish links the site anew): disk full');
+    expect(fs.readdirSync(sitesDir).filter((entry) => /^build-[^.]+$/.test(entry))).toHaveLength(2);
   });
 
   it('restore() takes the newest finished build beside the served one as the spare, never one a killed publish left', async () => {

@@ -27,6 +27,12 @@ export interface SitePublisherOptions {
    * `reusing`: `outDir` is the folder served before `previousDir`, to bring up to date.
    */
   build(outDir: string, signal: AbortSignal, previousDir: string | null, reusing: boolean): Promise<void>;
+  /**
+   * Makes the new folder `to` a copy of the published folder `from` (its files hard-linked, its
+   * record beside it written last), to be the spare when there is none: after the first publish,
+   * the next one then changes what changed instead of linking the whole site anew.
+   */
+  clone?(from: string, to: string): Promise<void>;
   debounceMs: number;
   log(line: string): void;
 }
@@ -45,6 +51,8 @@ export class SitePublisher implements RebuildTrigger {
   private spare: { dir: string; since: number } | null = null;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
+  /** A spare being made from the served folder (clone); a publish waits for it. */
+  private preparing: Promise<void> | null = null;
   private pendingReasons: string[] = [];
   private readonly stopping = new AbortController();
   private lastPublishedAt: Date | null = null;
@@ -128,10 +136,11 @@ export class SitePublisher implements RebuildTrigger {
 
   private async buildAndSwap(reasons: string[]): Promise<void> {
     const { sitesDir, build, log } = this.options;
+    await this.preparing;
     const spare = this.spare?.dir ?? null;
     const rested = (this.spare?.since ?? 0) + SPARE_REST_MS;
     this.spare = null;
-    const outDir = spare ?? path.join(sitesDir, `build-${Date.now()}-${crypto.randomUUID().slice(0, 8)}`);
+    const outDir = spare ?? newBuildDir(sitesDir);
     const name = path.basename(outDir);
     const started = performance.now();
     log(`site: building (${reasons.join(', ') || 'requested'})`);
@@ -157,6 +166,28 @@ export class SitePublisher implements RebuildTrigger {
     log(`site: published in ${Math.round(performance.now() - started)} ms`);
     if (previous) this.spare = { dir: previous, since: Date.now() };
     this.removeOldBuilds();
+    if (!this.spare) this.prepareSpare();
+  }
+
+  /** Clones the served folder into a spare in the background (never served, so it needs no rest). */
+  private prepareSpare(): void {
+    const { sitesDir, clone, log } = this.options;
+    const from = this.currentDir;
+    if (!clone || !from) return;
+    const dir = newBuildDir(sitesDir);
+    this.preparing = clone(from, dir)
+      .then(
+        () => {
+          this.spare = { dir, since: 0 };
+        },
+        (error: unknown) => {
+          removeBuild(dir);
+          log(`site: could not prepare a spare folder (the next publish links the site anew): ${(error as Error).message}`);
+        },
+      )
+      .finally(() => {
+        this.preparing = null;
+      });
   }
 
   /** Removes every build but the served one and the spare (builds left by a killed publish, or by a server before a restart). */
@@ -174,8 +205,11 @@ export class SitePublisher implements RebuildTrigger {
     clearTimeout(this.timer);
     this.stopping.abort();
     await this.running?.catch(() => {});
+    await this.preparing;
   }
 }
+
+const newBuildDir = (sitesDir: string) => path.join(sitesDir, `build-${Date.now()}-${crypto.randomUUID().slice(0, 8)}`);
 
 /** Resolves at `time` (ms since the epoch), or rejects when `signal` aborts first. */
 function restUntil(time: number, signal: AbortSignal): Promise<void> {

@@ -16,7 +16,7 @@ import { removeUnusedChapterBodies, removeUnusedChapterTexts, writeChapterTexts,
 import type { PublishManifest } from './publish-plan.ts';
 import { type ContentFiles, RenderService } from './render-service.ts';
 import { type PublishResult, publishSite, type Renderer } from './site-builder.ts';
-import { replaceDirectory } from './site-links.ts';
+import { linkFiles, replaceDirectory } from './site-links.ts';
 import { besideBuild } from './site-publisher.ts';
 import { writeServiceWorker } from './service-worker.ts';
 
@@ -114,6 +114,20 @@ export function serverPublishing(options: ServerPublishingOptions) {
     await removeUnusedEpubCache(epubCacheDir, snapshot.stories);
     log(`site: ${describe({ ...result, steps: { content: contentMs, ...result.steps } })}`);
   };
+}
+
+/**
+ * A copy of the published folder `from` at `to` (site-publisher.ts makes it the spare): every file
+ * its record lists, hard-linked, then the record beside it, written last so a copy cut short is
+ * never built on.
+ */
+export async function cloneServedSite(from: string, to: string): Promise<void> {
+  const manifest = await readManifest(from);
+  if (!manifest) throw new Error(`${path.basename(from)} has no record of its publish`);
+  const files = [...manifest.assets, ...manifest.global, ...Object.values(manifest.outputs).flatMap((output) => output.files)];
+  await fs.mkdir(to);
+  await linkFiles(from, to, files);
+  await writeFileAtomically(besideBuild(to, 'publish'), JSON.stringify(manifest));
 }
 
 function describe({ plan, rendered, books, steps }: PublishResult): string {
