@@ -22,18 +22,35 @@ export function memoryOf(pid: number): { rss: number; peak: number } | null {
 }
 
 /**
+ * Proportional set size of a process in kilobytes (smaps_rollup): its private memory plus its
+ * share of pages it shares with others (the Node binary's code, mapped by every Node process), so
+ * the sum over processes counts each page once. 0 when it is gone.
+ */
+export function proportionalMemoryOf(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * Samples the processes `roots()` names and everything below them until stopped; returns the
- * largest single process and the largest tree total (sum of resident memory), in MB. A process
- * that was already running when the watch began counts with its sampled resident memory, so its
- * peak from before the watch is left out; one started during the watch counts with its own peak.
+ * largest single process (resident memory), and the largest tree totals, in MB: the sum of
+ * proportional memory (each shared page once: what the processes take from the machine) and the
+ * sum of resident memory (shared pages once per process that maps them). A process that was
+ * already running when the watch began counts with its sampled resident memory, so its peak from
+ * before the watch is left out; one started during the watch counts with its own peak.
  */
 function watchMemory(roots: () => number[], intervalMs: number) {
   let largestProcess = 0;
   let largestTree = 0;
+  let largestTreePss = 0;
   let before: Set<number> | null = null;
   const sample = () => {
     const seen = new Set<number>();
     let tree = 0;
+    let treePss = 0;
     const pending = roots();
     while (pending.length > 0) {
       const pid = pending.pop()!;
@@ -42,10 +59,12 @@ function watchMemory(roots: () => number[], intervalMs: number) {
       seen.add(pid);
       largestProcess = Math.max(largestProcess, before && !before.has(pid) ? memory.peak : memory.rss);
       tree += memory.rss;
+      treePss += proportionalMemoryOf(pid);
       pending.push(...childrenOf(pid));
     }
     before ??= seen;
     largestTree = Math.max(largestTree, tree);
+    largestTreePss = Math.max(largestTreePss, treePss);
   };
   sample();
   // Never what keeps a benchmark running after it failed.
@@ -54,7 +73,7 @@ function watchMemory(roots: () => number[], intervalMs: number) {
     stop() {
       clearInterval(timer);
       sample();
-      return { processPeakMb: largestProcess / 1024, treePeakMb: largestTree / 1024 };
+      return { processPeakMb: largestProcess / 1024, treePeakMb: largestTree / 1024, treePeakPssMb: largestTreePss / 1024 };
     },
   };
 }
