@@ -21,8 +21,6 @@ import type { ContentSnapshot, SnapshotChapter, SnapshotStory } from '#lib/snaps
  */
 export const PART_SIZE = 250;
 
-/** Pages handed to Pagefind at once: about a third less time than one at a time. */
-
 /** Bumped when what a part holds changes shape, so no part of an older shape is kept. */
 const PART_FORMAT = 1;
 

@@ -64,10 +64,10 @@ export const renderedBodies =
 
 /** Reads bodies, reading and rendering the text only for a body not kept yet. */
 export function readChapterBodiesFrom({ texts, bodies }: ChapterBodyFolders): ReadChapterBody {
-  const readText = readChapterTextsFrom(texts);
+  const rendered = renderedBodies(readChapterTextsFrom(texts));
+  if (!bodies) return rendered;
   return async (chapter, breakImage) =>
-    (bodies ? await keptBody(bodies, chapter, breakImage) : null) ??
-    chapterBody(bodies, { ...chapter, ...(await readText(chapter)) }, breakImage);
+    (await keptBody(bodies, chapter, breakImage)) ?? keepBody(bodies, chapter, await rendered(chapter, breakImage), breakImage);
 }
 
 /** The kept body, or null when there is none or it cannot be read (it is rendered again: only time is lost). */
