@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   cleanups.push(startAnalyticsMaintenance(database.db, config.analyticsRetentionDays, log));
   // Stopped before the database closes: a backup in progress finishes first.
   let backupError: Failure | null = null;
-  cleanups.push(startBackups(config, database, log, (failure) => (backupError = failure)));
+  cleanups.push(startBackups(config, database, log, (failure) => (backupError = failure), publisher));
   const app = createServer({
     config,
     database,

@@ -121,6 +121,42 @@ describe('BackupSchedule', () => {
     await s.stop();
   });
 
+  it('waits for a minute without publishing before a due backup, at most an hour, and keeps publishes out of it', async () => {
+    const backups = fakeBackups(null);
+    let busy = true;
+    let exclusiveRuns = 0;
+    const publishing = {
+      busyWithin: (quietMs: number) => busy && quietMs === 60_000,
+      exclusive: <T>(task: () => Promise<T>) => {
+        exclusiveRuns += 1;
+        return task();
+      },
+    };
+    const s = new BackupSchedule({
+      intervalMs: 24 * HOUR,
+      newestBackupAt: backups.newestBackupAt,
+      backup: backups.backup,
+      log: vi.fn(),
+      publishing,
+    });
+    await s.start();
+    expect(backups.made).toEqual([]);
+    await vi.advanceTimersByTimeAsync(30 * 60 * 1000);
+    expect(backups.made).toEqual([]);
+    busy = false;
+    await vi.advanceTimersByTimeAsync(60 * 1000);
+    expect(backups.made).toEqual([new Date(START.getTime() + 31 * 60 * 1000).toISOString()]);
+    expect(exclusiveRuns).toBe(1);
+
+    // A site that never rests gets its backup an hour late.
+    busy = true;
+    await vi.advanceTimersByTimeAsync(24 * HOUR);
+    expect(backups.made).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(backups.made).toHaveLength(2);
+    await s.stop();
+  });
+
   it('on stop, lets a backup in progress finish and starts no other', async () => {
     let finish: () => void = () => {};
     let finished = false;

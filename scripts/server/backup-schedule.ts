@@ -1,7 +1,9 @@
 // When the Node server makes its backups (scripts/server/backup.ts): every BACKUP_INTERVAL_HOURS.
 // It keeps nothing in memory that a restart would lose: each check reads the newest backup's time
 // from the backup folder, so after a restart a backup that fell due while the server was down is
-// made at once, and otherwise the timer waits for the rest of the interval.
+// made at once, and otherwise the timer waits for the rest of the interval. A backup that is due
+// waits for a minute without publishing (at most an hour), and no publish runs while it is made
+// (docs/decisions/0055-memory-of-the-server-and-its-builds.md: the two never add up in memory).
 import path from 'node:path';
 import type { DatabaseHandle } from '#db/connect.ts';
 import { failureOf, type Failure } from '#core/rebuild.ts';
@@ -10,6 +12,18 @@ import { listBackups, writeBackup } from './backup.ts';
 import { DueTimer } from './due-timer.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How long the site must not have published before a due backup is made, and how often that is asked. */
+export const QUIET_BEFORE_BACKUP_MS = 60 * 1000;
+/** How long a due backup waits for such a quiet minute at most. */
+export const MAX_BACKUP_DELAY_MS = HOUR_MS;
+
+/** What a backup asks of the site's publishing (site-publisher.ts). */
+export interface PublishingGate {
+  /** Whether a publish is waiting or running, or ended less than `quietMs` ago. */
+  busyWithin(quietMs: number): boolean;
+  /** Runs `task` while no publish runs; publishes that come meanwhile wait for it. */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+}
 
 export interface BackupScheduleOptions {
   intervalMs: number;
@@ -20,17 +34,24 @@ export interface BackupScheduleOptions {
   /** Told after every attempt: the error of a failed one, null after a success. */
   outcome?: (error: unknown) => void;
   now?: () => Date;
+  /** The site's publishing, which a backup waits for and keeps out; none: backups run when due. */
+  publishing?: PublishingGate;
 }
 
 export class BackupSchedule extends DueTimer {
-  constructor({ intervalMs, newestBackupAt, backup, log, outcome, now }: BackupScheduleOptions) {
+  constructor({ intervalMs, newestBackupAt, backup, log, outcome, now, publishing }: BackupScheduleOptions) {
+    let waitingSince: number | null = null;
     super({
       async run(at) {
         const newest = await newestBackupAt();
         const dueInMs = newest ? newest.getTime() + intervalMs - at.getTime() : 0;
         if (dueInMs > 0) return dueInMs;
+        waitingSince ??= at.getTime();
+        if (publishing?.busyWithin(QUIET_BEFORE_BACKUP_MS) && at.getTime() - waitingSince < MAX_BACKUP_DELAY_MS)
+          return QUIET_BEFORE_BACKUP_MS;
+        waitingSince = null;
         const started = Date.now();
-        await backup(at);
+        await (publishing ? publishing.exclusive(() => backup(at)) : backup(at));
         log(`backups: made a backup in ${Date.now() - started} ms`);
         outcome?.(null);
         return intervalMs;
@@ -62,6 +83,7 @@ export function startBackups(
   database: DatabaseHandle,
   log: (line: string) => void,
   report: (failure: Failure | null) => void = () => {},
+  publishing?: PublishingGate,
 ): () => Promise<void> {
   const { dir, keep, intervalHours } = config.backups;
   if (intervalHours === 0) {
@@ -80,6 +102,7 @@ export function startBackups(
     backup: (now) => writeBackup({ dumpDatabase, uploadsDir: path.join(config.dataDir, 'uploads') }, dir, keep, now),
     log,
     outcome: (error) => report(error === null ? null : failureOf(error, new Date())),
+    ...(publishing && { publishing }),
   });
   log(`backups: every ${intervalHours} h into ${dir}, keeping the last ${keep}`);
   void schedule.start();

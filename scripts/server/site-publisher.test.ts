@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SitePublisher, type SitePublisherOptions } from './site-publisher.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -303,6 +303,42 @@ describe('SitePublisher', () => {
     await second;
     expect(builds).toHaveLength(2);
     expect(served(p)).toBe('build 2');
+  });
+});
+
+describe('SitePublisher.exclusive() and busyWithin()', () => {
+  it('runs exclusive work after the publish in progress, and a publish that comes meanwhile after it', async () => {
+    const g = gate();
+    const { publisher: p, logs } = makePublisher({ gate: g.promise });
+    const first = p.publishNow('first');
+    const work = p.exclusive(async () => {
+      logs.push('backup begins');
+      await sleep(40);
+      logs.push('backup ends');
+      return 42;
+    });
+    const second = p.publishNow('second');
+    g.open();
+    expect(await work).toBe(42);
+    await Promise.all([first, second]);
+    expect(logs.map((line) => line.replace(/\d+ ms/, 'N ms'))).toEqual([
+      'site: building (first)',
+      'site: published in N ms',
+      'backup begins',
+      'backup ends',
+      'site: building (second)',
+      'site: published in N ms',
+    ]);
+  });
+
+  it('is busy while a publish waits or runs and for the quiet time after it', async () => {
+    const { publisher: p } = makePublisher({ debounceMs: 20 });
+    expect(p.busyWithin(60_000)).toBe(false);
+    p.schedule('edit');
+    expect(p.busyWithin(60_000)).toBe(true);
+    await vi.waitFor(() => expect(p.state().publishing).toBe(false));
+    expect(p.busyWithin(60_000)).toBe(true);
+    expect(p.busyWithin(0)).toBe(false);
   });
 });
 

@@ -53,6 +53,9 @@ export class SitePublisher implements RebuildTrigger {
   private running: Promise<void> | null = null;
   /** A spare being made from the served folder (clone); a publish waits for it. */
   private preparing: Promise<void> | null = null;
+  /** Work that keeps publishes out while it runs (exclusive: a backup). */
+  private holding: Promise<void> | null = null;
+  private lastEndedAt = 0;
   private pendingReasons: string[] = [];
   private readonly stopping = new AbortController();
   private lastPublishedAt: Date | null = null;
@@ -118,20 +121,52 @@ export class SitePublisher implements RebuildTrigger {
    * builds every change scheduled so far, and the others find nothing left to build.
    */
   private async publishPending(): Promise<void> {
-    while (this.running) await this.running.catch(() => {});
+    await this.whenFree(() => {});
     if (this.pendingReasons.length > 0) await this.publishNow();
+  }
+
+  /**
+   * Starts `start` once neither a publish nor exclusive work runs, in the same turn as the last
+   * check, so two that waited never start together.
+   */
+  private async whenFree<T>(start: () => T): Promise<T> {
+    // A failed build before is no reason for what waits to fail: it was logged where it happened.
+    while (this.running || this.holding) await (this.running ?? this.holding)!.catch(() => {});
+    return start();
+  }
+
+  /** Whether a publish is waiting or running, or ended less than `quietMs` ago. */
+  busyWithin(quietMs: number): boolean {
+    return this.pendingReasons.length > 0 || this.running !== null || Date.now() - this.lastEndedAt < quietMs;
+  }
+
+  /** Runs `task` once no publish runs; publishes that come meanwhile wait for it (a backup: decision 55). */
+  async exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return await this.whenFree(() => {
+      const result = task();
+      this.holding = result
+        .then(
+          () => {},
+          () => {},
+        )
+        .finally(() => {
+          this.holding = null;
+        });
+      return result;
+    });
   }
 
   /** Builds and swaps in a new site now; concurrent calls wait for the build in progress first. */
   async publishNow(reason?: string): Promise<void> {
     if (reason) this.pendingReasons.push(reason);
-    // A failed build before ours is no reason for ours to fail: it was logged where it happened.
-    while (this.running) await this.running.catch(() => {});
-    const reasons = this.pendingReasons.splice(0);
-    this.running = this.buildAndSwap(reasons).finally(() => {
-      this.running = null;
+    return this.whenFree(() => {
+      const reasons = this.pendingReasons.splice(0);
+      this.running = this.buildAndSwap(reasons).finally(() => {
+        this.running = null;
+        this.lastEndedAt = Date.now();
+      });
+      return this.running;
     });
-    return this.running;
   }
 
   private async buildAndSwap(reasons: string[]): Promise<void> {
