@@ -146,8 +146,12 @@ describe('SitePublisher', () => {
     await p.publishNow('first');
     await p.publishNow('second');
     const swapped = Date.now();
+    const spare = fs.statSync(builds[0]!).ino;
     await p.publishNow('third');
-    expect(builds[2]).toBe(builds[0]);
+    // The same folder under a name of its own: no cache by name takes it for the first publish.
+    expect(fs.statSync(builds[2]!).ino).toBe(spare);
+    expect(builds[2]).not.toBe(builds[0]);
+    expect(fs.existsSync(builds[0]!)).toBe(false);
     expect(reused).toEqual([false, false, true]);
     // The spare rests 500 ms after it stopped being served before it is written to.
     expect(Date.now() - swapped).toBeGreaterThanOrEqual(500);
@@ -157,26 +161,26 @@ describe('SitePublisher', () => {
         .readdirSync(sitesDir)
         .filter((entry) => entry.startsWith('build-'))
         .sort(),
-    ).toEqual([builds[0], builds[1]].map((dir) => path.basename(dir!)).sort());
+    ).toEqual([builds[1], builds[2]].map((dir) => path.basename(dir!)).sort());
   });
 
   it('prepares a spare from the first publish, which the next publish brings up to date at once', async () => {
-    const clones: [string, string][] = [];
+    const clones: { from: string; ino: number }[] = [];
     const {
       publisher: p,
       builds,
       reused,
     } = makePublisher({
       clone: async (from, to) => {
-        clones.push([from, to]);
         await sleep(30);
         fs.cpSync(from, to, { recursive: true });
+        clones.push({ from, ino: fs.statSync(to).ino });
       },
     });
     await p.publishNow('first start');
     const started = Date.now();
     await p.publishNow('edit');
-    expect(clones).toEqual([[builds[0], builds[1]]]);
+    expect(clones).toEqual([{ from: builds[0], ino: fs.statSync(builds[1]!).ino }]);
     expect(reused).toEqual([false, true]);
     // Never served, so no rest: the edit waited only for the copy.
     expect(Date.now() - started).toBeLessThan(400);
@@ -215,9 +219,11 @@ describe('SitePublisher', () => {
     folder('build-4000-dddddddd', false);
     fs.writeFileSync(path.join(sitesDir, 'current'), 'build-3000-cccccccc');
     const { publisher: p, builds, reused } = makePublisher();
+    const spare = fs.statSync(path.join(sitesDir, 'build-2000-bbbbbbbb')).ino;
     expect(p.restore()).toBe(true);
     await p.publishNow('server start');
-    expect(builds).toEqual([path.join(sitesDir, 'build-2000-bbbbbbbb')]);
+    expect(builds).toHaveLength(1);
+    expect(fs.statSync(builds[0]!).ino).toBe(spare);
     expect(reused).toEqual([true]);
     // The older build and the one the killed publish left are gone; the one served before the publish is the spare.
     expect(
@@ -225,7 +231,7 @@ describe('SitePublisher', () => {
         .readdirSync(sitesDir)
         .filter((entry) => /^build-[^.]+$/.test(entry))
         .sort(),
-    ).toEqual(['build-2000-bbbbbbbb', 'build-3000-cccccccc']);
+    ).toEqual(['build-3000-cccccccc', path.basename(builds[0]!)].sort());
   });
 
   it('restore() is false for an empty folder and for a pointer to a missing build', () => {

@@ -13,6 +13,17 @@ export const besideBuild = (siteDir: string, what: 'publish' | 'content') => `${
 /** The build a folder or a file beside one belongs to (build names have no dot). */
 const buildOf = (entry: string) => entry.split('.')[0]!;
 
+/** Renames the build folder `from` and the files beside it (besideBuild) to `to`. */
+function renameBuild(from: string, to: string): void {
+  for (const entry of fs.readdirSync(path.dirname(from))) {
+    if (buildOf(entry) === path.basename(from))
+      fs.renameSync(
+        path.join(path.dirname(from), entry),
+        path.join(path.dirname(to), path.basename(to) + entry.slice(path.basename(from).length)),
+      );
+  }
+}
+
 function removeBuild(dir: string): void {
   for (const entry of fs.readdirSync(path.dirname(dir)))
     if (buildOf(entry) === path.basename(dir)) fs.rmSync(path.join(path.dirname(dir), entry), { recursive: true, force: true });
@@ -175,12 +186,15 @@ export class SitePublisher implements RebuildTrigger {
     const spare = this.spare?.dir ?? null;
     const rested = (this.spare?.since ?? 0) + SPARE_REST_MS;
     this.spare = null;
-    const outDir = spare ?? newBuildDir(sitesDir);
+    // Every publish gets a folder name of its own, the spare too (renamed): what is cached by a
+    // folder's name, such as the static server's index of it, is never taken for another publish.
+    const outDir = newBuildDir(sitesDir);
     const name = path.basename(outDir);
     const started = performance.now();
     log(`site: building (${reasons.join(', ') || 'requested'})`);
     try {
       if (Date.now() < rested) await restUntil(rested, this.stopping.signal);
+      if (spare) renameBuild(spare, outDir);
       await build(outDir, this.stopping.signal, this.currentDir, spare !== null);
     } catch (error) {
       removeBuild(outDir);
