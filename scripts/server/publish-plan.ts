@@ -31,6 +31,13 @@ export interface PublishManifest {
   assets: string[];
 }
 
+/** Every file of the folder a manifest describes, relative to it. */
+export const manifestFiles = (manifest: PublishManifest): string[] => [
+  ...manifest.assets,
+  ...manifest.global,
+  ...Object.values(manifest.outputs).flatMap((output) => output.files),
+];
+
 export interface PublishPlan {
   siteWide: string;
   full: boolean;

@@ -149,15 +149,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     }),
     timed('sitemap', async () => {
       const files = await writeSitemap(outDir, origin, sitemapPages, snapshot);
-      return [
-        ...files,
-        ...(
-          await precompressFiles(
-            files.map((file) => path.join(outDir, file)),
-            outDir,
-          )
-        ).map((copy) => path.relative(outDir, copy)),
-      ];
+      return [...files, ...(await compressedCopies(outDir, files))];
     }),
   ]);
   signal?.throwIfAborted();
@@ -167,10 +159,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
   const searchFiles = (await Promise.all(SEARCH_DIRS.map((dir) => listFiles(path.join(outDir, dir)).catch(() => [])))).flatMap((files, i) =>
     files.map((file) => path.join(SEARCH_DIRS[i]!, file)).filter((file) => !kept.has(file) && !/\.(br|gz)$/.test(file)),
   );
-  const copies = await precompressFiles(
-    searchFiles.map((file) => path.join(outDir, file)),
-    outDir,
-  );
+  const copies = await compressedCopies(outDir, searchFiles);
   signal?.throwIfAborted();
   step('compress');
 
@@ -179,7 +168,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     const fingerprint = plan.fingerprints.get(key);
     if (fingerprint !== undefined) outputs[key] = { fingerprint, files };
   };
-  const global = [...sitemap, ...searchFiles, ...copies.map((copy) => path.relative(outDir, copy))];
+  const global = [...sitemap, ...searchFiles, ...copies];
   for (const [pathname, files] of Object.entries(pages)) {
     if (plan.fingerprints.has(pageKey(pathname))) made(pageKey(pathname), files);
     else global.push(...files);
@@ -210,6 +199,15 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     books: plan.books.length,
     steps,
   };
+}
+
+/** Writes the compressed copies of `files` (relative to `outDir`); the copies written, relative to it. */
+async function compressedCopies(outDir: string, files: readonly string[]): Promise<string[]> {
+  const copies = await precompressFiles(
+    files.map((file) => path.join(outDir, file)),
+    outDir,
+  );
+  return copies.map((copy) => path.relative(outDir, copy));
 }
 
 const exists = (file: string) =>

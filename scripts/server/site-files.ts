@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { getMimeType } from 'hono/utils/mime';
 import { mediaTypeForPath } from '#lib/site-media-types.ts';
-import type { PublishManifest } from './publish-plan.ts';
+import { manifestFiles, type PublishManifest } from './publish-plan.ts';
 
 export type Encoding = 'br' | 'gzip';
 const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
@@ -116,7 +116,7 @@ async function listedFiles(root: string): Promise<string[] | null> {
   try {
     const manifest = JSON.parse(await fs.readFile(`${root}.publish.json`, 'utf8')) as PublishManifest;
     if (!Array.isArray(manifest.assets)) return null;
-    const files = [...manifest.assets, ...manifest.global, ...Object.values(manifest.outputs).flatMap((output) => output.files)];
+    const files = manifestFiles(manifest);
     return files.map((file) => path.join(root, file));
   } catch {
     return null;

@@ -13,7 +13,7 @@ import { readContentSnapshot } from '#functions/site/snapshot.ts';
 import { codeVersion } from './code-version.ts';
 import { removeUnusedEpubCache, siteImageReader } from './epub-files.ts';
 import { removeUnusedChapterBodies, removeUnusedChapterTexts, writeChapterTexts, writeFileAtomically } from './content-files.ts';
-import type { PublishManifest } from './publish-plan.ts';
+import { manifestFiles, type PublishManifest } from './publish-plan.ts';
 import { type ContentFiles, RenderService } from './render-service.ts';
 import { type PublishResult, publishSite, type Renderer } from './site-builder.ts';
 import { linkFiles, replaceDirectory } from './site-links.ts';
@@ -124,7 +124,7 @@ export function serverPublishing(options: ServerPublishingOptions) {
 export async function cloneServedSite(from: string, to: string): Promise<void> {
   const manifest = await readManifest(from);
   if (!manifest) throw new Error(`${path.basename(from)} has no record of its publish`);
-  const files = [...manifest.assets, ...manifest.global, ...Object.values(manifest.outputs).flatMap((output) => output.files)];
+  const files = manifestFiles(manifest);
   await fs.mkdir(to);
   await linkFiles(from, to, files);
   await writeFileAtomically(besideBuild(to, 'publish'), JSON.stringify(manifest));
