@@ -3,6 +3,7 @@
 // readers never see a half-built site and a failed build leaves the previous one up.
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { failureOf, type PublishState, type RebuildTrigger } from '#core/rebuild.ts';
 
 /**
@@ -193,7 +194,7 @@ export class SitePublisher implements RebuildTrigger {
     const started = performance.now();
     log(`site: building (${reasons.join(', ') || 'requested'})`);
     try {
-      if (Date.now() < rested) await restUntil(rested, this.stopping.signal);
+      if (Date.now() < rested) await sleep(rested - Date.now(), undefined, { signal: this.stopping.signal });
       if (spare) renameBuild(spare, outDir);
       await build(outDir, this.stopping.signal, this.currentDir, spare !== null);
     } catch (error) {
@@ -259,12 +260,3 @@ export class SitePublisher implements RebuildTrigger {
 }
 
 const newBuildDir = (sitesDir: string) => path.join(sitesDir, `build-${Date.now()}-${crypto.randomUUID().slice(0, 8)}`);
-
-/** Resolves at `time` (ms since the epoch), or rejects when `signal` aborts first. */
-function restUntil(time: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, time - Date.now());
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
-}
