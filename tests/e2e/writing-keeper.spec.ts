@@ -36,7 +36,7 @@ test.beforeEach(async ({ page }) => {
   if (storyId) return;
   const { story } = await post(page, '/api/stories/create', {
     title: 'Never Lost',
-    slug: 'never-lost',
+    slug: `never-lost-${Date.now().toString(36)}`, // a retry of the serial group makes its own story
     description: 'Written through every mishap.',
     status: 'draft',
   });
@@ -134,13 +134,13 @@ test('a new chapter’s text stays on the device until saved, is offered when re
   await openChapter(again, 'new');
   const offer = again.getByText(/^This device has newer text of this new chapter/);
   await expect(offer).toBeVisible();
+  await page.close(); // the first tab's copy is final before the second discards it
   await again.getByRole('button', { name: 'Discard' }).click();
   await again.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(offer).toBeVisible();
   await again.getByRole('button', { name: 'Discard' }).click();
   await again.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Discard' }).click();
   await expect(offer).toBeHidden();
-  await page.close();
   await again.reload();
   await expect(chapterText(again)).toBeVisible();
   await expect(again.getByText(/^This device has newer text/)).toBeHidden();

@@ -168,8 +168,9 @@ export function ChapterEditor({ story, start, timeZone, onCreated }: ChapterEdit
               desk.onRestore(kept);
               setDeviceOffer(null);
             }}
-            onDiscard={() => {
-              void keeper.device.clear(creating ? { storyId: story.id } : { chapterId: chapterId ?? 0 });
+            onDiscard={async () => {
+              // The offer stays until the store has let go of the copy: a reload would abort the deletion.
+              await keeper.device.clear(creating ? { storyId: story.id } : { chapterId: chapterId ?? 0 });
               setDeviceOffer(null);
             }}
           />

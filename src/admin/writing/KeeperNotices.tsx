@@ -53,7 +53,8 @@ interface DeviceOfferProps {
   copy: WorkingCopy;
   zone: string;
   onUse(text: WorkingText): void;
-  onDiscard(): void;
+  /** Resolves once the copy is gone, so a reload straight after cannot bring it back. */
+  onDiscard(): Promise<void>;
   /** Asks before the copy is thrown away (useConfirm). */
   confirm(message: string, confirmLabel: string): Promise<boolean>;
   /** 'chapter', or 'new chapter' for text of a chapter not created yet. */
@@ -62,7 +63,7 @@ interface DeviceOfferProps {
 
 export function DeviceOffer({ copy, zone, onUse, onDiscard, confirm, what }: DeviceOfferProps) {
   const discard = async () => {
-    if (await confirm(`Discard the text of this ${what} kept on this device? It cannot be brought back.`, 'Discard')) onDiscard();
+    if (await confirm(`Discard the text of this ${what} kept on this device? It cannot be brought back.`, 'Discard')) await onDiscard();
   };
   return (
     <div className="notice notice-info keeper-notice" role="status">
