@@ -46,6 +46,7 @@ function watchMemory(roots: () => number[], intervalMs: number) {
   let largestProcess = 0;
   let largestTree = 0;
   let largestTreePss = 0;
+  let phaseTreePss = 0;
   let before: Set<number> | null = null;
   const sample = () => {
     const seen = new Set<number>();
@@ -65,11 +66,19 @@ function watchMemory(roots: () => number[], intervalMs: number) {
     before ??= seen;
     largestTree = Math.max(largestTree, tree);
     largestTreePss = Math.max(largestTreePss, treePss);
+    phaseTreePss = Math.max(phaseTreePss, treePss);
   };
   sample();
   // Never what keeps a benchmark running after it failed.
   const timer = setInterval(sample, intervalMs).unref();
   return {
+    /** The largest tree total (proportional, MB) since the watch began or the last call: one phase's peak. */
+    phase() {
+      sample();
+      const peak = phaseTreePss / 1024;
+      phaseTreePss = 0;
+      return peak;
+    },
     stop() {
       clearInterval(timer);
       sample();

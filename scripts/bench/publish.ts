@@ -5,8 +5,9 @@
 // as it is) and "full (today)" (PUBLISH_MODE=full: every publish a full rebuild). In each mode: chapter
 // edits served (10, or BENCH_FULL_EDITS in full mode, default 2), a new chapter at the end of a story
 // with its story page, feeds, sitemap and EPUB, a profile change, and the peak memory of the server
-// and its builds, each figure with the server's own log lines of the publishes it caused. Prints the
-// figures beside the budgets of docs/product.md (Speed and capacity); asserts nothing.
+// and its builds (over the mode and over each step), each figure with the server's own log lines of
+// the publishes it caused. Prints the figures beside the budgets of docs/product.md (Speed and
+// capacity); asserts nothing.
 // Everything listens on 127.0.0.1; every process started here is stopped by its PID, also on failure.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,8 @@ import { watchChildMemory } from './peak-rss.ts';
 import { findStory, timeEdit, timeNewChapter, timeProfileChange } from './publish-measures.ts';
 import { runBounded, stopAll } from './processes.ts';
 import { type BenchServer, startSiteServer, waitForPublished } from './site-server.ts';
+
+type MemoryWatch = ReturnType<typeof watchChildMemory>;
 
 const SIZES = (process.env['BENCH_SIZES'] ?? '1000,3000,10000').split(',').map(Number);
 const FULL_EDITS = Number(process.env['BENCH_FULL_EDITS'] ?? 2);
@@ -81,22 +84,31 @@ async function fillDatabase(dataDir: string, size: number): Promise<number> {
  * One measurement, printed with the server's own account of the publishes it caused (from its
  * log); resolves once the server is idle again, so the next one starts from a quiet server.
  */
-async function step<T>(server: BenchServer, label: string, measure: () => Promise<T>, describe: (figure: T) => string): Promise<T> {
+async function step<T>(
+  server: BenchServer,
+  memory: MemoryWatch,
+  label: string,
+  measure: () => Promise<T>,
+  describe: (figure: T) => string,
+): Promise<T> {
   const logFrom = server.log().length;
+  memory.phase();
   const figure = await measure();
   await waitForPublished(server, LIMIT_MS);
+  const peak = memory.phase();
   const publishes = server
     .log()
     .slice(logFrom)
     .split('\n')
     .filter((line) => line.includes('] site: ') && !line.includes('] site: building'));
-  console.log([`  ${label}: ${describe(figure)}`, ...publishes.map((line) => `    server ${line}`)].join('\n'));
+  console.log([`  ${label}: ${describe(figure)}, peak ${mb(peak)}`, ...publishes.map((line) => `    server ${line}`)].join('\n'));
   return figure;
 }
 
 /** One mode's measurements on a started, idle server; `index` picks chapters no other mode touched. */
 async function measureMode(
   server: BenchServer,
+  memory: MemoryWatch,
   size: number,
   index: number,
   edits: number,
@@ -108,16 +120,18 @@ async function measureMode(
     // Chapters from the middle of the stories, one story after another; each mode its own.
     const number = Math.floor(perStory / 2) + index * Math.ceil(INCREMENTAL_EDITS / STORIES) + Math.floor(edit / STORIES);
     const label = `edit ${edit + 1}/${edits} (story ${(edit % STORIES) + 1}, chapter ${number})`;
-    editTimes.push(await step(server, label, () => timeEdit(server, stories[edit % STORIES]!, number, LIMIT_MS), s));
+    editTimes.push(await step(server, memory, label, () => timeEdit(server, stories[edit % STORIES]!, number, LIMIT_MS), s));
   }
   const released = await step(
     server,
+    memory,
     `new chapter ${perStory + 1} of story ${index + 1}`,
     () => timeNewChapter(server, stories[index]!, perStory + 1, LIMIT_MS),
     ({ ms, last }) => `${s(ms)} (last served: ${last})`,
   );
   const profileMs = await step(
     server,
+    memory,
     'profile change',
     () => timeProfileChange(server, `${chapterPath(stories[0]!.slug, 1)}/`, LIMIT_MS),
     s,
@@ -150,7 +164,7 @@ async function measureSize(size: number): Promise<SizeFigures> {
     // A restart serves the site it had and republishes in the background: measured once that is done.
     await waitForPublished(server, LIMIT_MS);
     console.log(`${mode.name}:`);
-    const figures = await measureMode(server, size, index, mode.edits);
+    const figures = await measureMode(server, memory, size, index, mode.edits);
     modes.push({ ...figures, ...memory.stop() });
     await stopAll();
   }

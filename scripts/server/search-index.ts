@@ -106,18 +106,28 @@ async function keepOnly(dir: string, kept: (name: string) => boolean): Promise<v
 export async function writeSearchPart(siteDir: string, part: SearchPart, readBody: ReadChapterBody): Promise<void> {
   const outputPath = path.join(siteDir, part.dir);
   await fs.rm(outputPath, { recursive: true, force: true });
+  // From the chapters' bodies, not their pages: a publish writes a part while the pages are rendered.
+  const bodies = await Promise.all(part.chapters.map((chapter) => readBody(chapter, part.story.breakImage)));
   await writePagefindIndex(outputPath, async (index) => {
-    const add = async (chapter: SnapshotChapter) => {
-      const url = `${chapterPath(part.story.slug, chapter.chapter_number)}/`;
-      // From the chapter's body, not its page: a publish writes a part while the pages are rendered.
-      const body = await readBody(chapter, part.story.breakImage);
-      const added = await index.addHTMLFile({ url, content: searchDocument(part.story, chapter, body) });
-      if (added.errors.length > 0)
-        throw new Error(`Indexing ${part.story.slug} chapter ${chapter.chapter_number}: ${added.errors.join('; ')}`);
-    };
-    // One at a time, in number order: Pagefind numbers its pages in the order they come, and a
-    // part must be the same bytes however it was made (an incremental publish and a full one).
-    for (const chapter of part.chapters) await add(chapter);
+    // Every page sent at once, in number order. Pagefind numbers its pages in the order they come,
+    // and a part must be the same bytes however it was made (an incremental publish and a full
+    // one); its service takes its messages one at a time in the order they were written, which is
+    // the order of these calls. Not waiting for each answer keeps Pagefind busy while this
+    // process's event loop is taken by the rest of the publish (books, sitemap): one page at a
+    // time, a part took three times as long then.
+    const added = await Promise.all(
+      part.chapters.map((chapter, i) =>
+        index.addHTMLFile({
+          url: `${chapterPath(part.story.slug, chapter.chapter_number)}/`,
+          content: searchDocument(part.story, chapter, bodies[i]!),
+        }),
+      ),
+    );
+    const failed = added.findIndex((result) => result.errors.length > 0);
+    if (failed >= 0) {
+      const chapter = part.chapters[failed]!;
+      throw new Error(`Indexing ${part.story.slug} chapter ${chapter.chapter_number}: ${added[failed]!.errors.join('; ')}`);
+    }
   });
   await keepOnly(outputPath, (name) => PART_FILES.test(name));
 }
