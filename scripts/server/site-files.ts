@@ -41,31 +41,49 @@ export interface SiteFile {
   variant(encoding: Encoding | null): Promise<Variant | null>;
 }
 
+/** The lists of copies a file may have, made once (a large site's index holds 40,000 of them). */
+const COPIES: readonly (readonly Encoding[])[] = [[], ['br'], ['gzip'], ['br', 'gzip']];
+const urlPathOf = path.sep === '/' ? (file: string) => `/${file}` : (file: string) => `/${file.split(path.sep).join('/')}`;
+
 export class SiteFiles {
-  private readonly files = new Map<string, SiteFile>();
+  /**
+   * Every file by URL path: where it is under the folder and its copies. Its SiteFile is made on
+   * its first request: the index of a large site is made while readers wait for a new publish.
+   */
+  private readonly listed = new Map<string, { file: string; encodings: readonly Encoding[] }>();
+  private readonly made = new Map<string, SiteFile>();
+  private readonly root: string;
   private cacheLeft = CACHE_BUDGET;
 
-  private constructor() {}
+  private constructor(root: string) {
+    this.root = root;
+  }
 
   /** Lists every regular file under `root` (symbolic links are left out), keyed by URL path. */
   static async index(root: string): Promise<SiteFiles> {
-    const site = new SiteFiles();
-    const paths = new Set((await listedFiles(root)) ?? (await filesUnder(root)));
-    const isCopy = (file: string) => ENCODINGS.some((e) => file.endsWith(SUFFIX[e]) && paths.has(file.slice(0, -SUFFIX[e].length)));
-    for (const file of paths) {
+    const site = new SiteFiles(root);
+    const files = new Set((await listedFiles(root)) ?? (await filesUnder(root)));
+    const isCopy = (file: string) => ENCODINGS.some((e) => file.endsWith(SUFFIX[e]) && files.has(file.slice(0, -SUFFIX[e].length)));
+    for (const file of files) {
       if (isCopy(file)) continue;
-      const encodings = ENCODINGS.filter((e) => paths.has(file + SUFFIX[e]));
-      const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
-      site.files.set(urlPath, site.siteFile(file, urlPath, encodings));
+      const encodings = COPIES[(files.has(`${file}.br`) ? 1 : 0) + (files.has(`${file}.gz`) ? 2 : 0)]!;
+      site.listed.set(urlPathOf(file), { file, encodings });
     }
     return site;
   }
 
   get(urlPath: string): SiteFile | undefined {
-    return this.files.get(urlPath);
+    let siteFile = this.made.get(urlPath);
+    if (!siteFile) {
+      const listed = this.listed.get(urlPath);
+      if (!listed) return undefined;
+      siteFile = this.siteFile(path.join(this.root, listed.file), urlPath, listed.encodings);
+      this.made.set(urlPath, siteFile);
+    }
+    return siteFile;
   }
 
-  private siteFile(file: string, urlPath: string, encodings: Encoding[]): SiteFile {
+  private siteFile(file: string, urlPath: string, encodings: readonly Encoding[]): SiteFile {
     const loaded = new Map<Encoding | null, Promise<Variant | null>>();
     return {
       contentType: mediaTypeForPath(urlPath) ?? getMimeType(file) ?? 'application/octet-stream',
@@ -101,23 +119,22 @@ export class SiteFiles {
   }
 }
 
-/** Every regular file under `root` (symbolic links are left out). */
+/** Every regular file under `root` (symbolic links are left out), relative to it. */
 async function filesUnder(root: string): Promise<string[]> {
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
 
 /**
  * The files the publish that made `root` lists in its manifest beside it (site-builder.ts lists
- * every file it put there), or null without one: listing 40,000 files of a large site from the
+ * every file it put there), relative to it, or null without one: listing 40,000 files of a large site from the
  * disk takes over a second, the manifest a few tens of milliseconds.
  */
 async function listedFiles(root: string): Promise<string[] | null> {
   try {
     const manifest = JSON.parse(await fs.readFile(`${root}.publish.json`, 'utf8')) as PublishManifest;
     if (!Array.isArray(manifest.assets)) return null;
-    const files = manifestFiles(manifest);
-    return files.map((file) => path.join(root, file));
+    return manifestFiles(manifest);
   } catch {
     return null;
   }
