@@ -12,7 +12,7 @@ import { chapterPath, storyFeedPath, storyPath } from '#lib/reader-urls.ts';
 import { searchScope } from '#lib/search-scope.ts';
 import type { ContentSnapshot, SnapshotStory } from '#lib/snapshot.ts';
 import type { PagePath } from './render-protocol.ts';
-import { type SearchPart, searchParts } from './search-index.ts';
+import { searchParts as allSearchParts, type SearchPart } from './search-index.ts';
 import type { SharePicture } from './share-images.ts';
 
 export const MANIFEST_VERSION = 2;
@@ -110,7 +110,14 @@ export interface PlanInput {
   forceFull?: boolean;
 }
 
-export function planPublish({ snapshot, siteUrl, code, paths, previous, shares, forceFull = false }: PlanInput): PublishPlan {
+/** What decides whether a publish is full, all known before the pages are listed. */
+type BasisInput = Pick<PlanInput, 'snapshot' | 'siteUrl' | 'code' | 'previous' | 'forceFull'>;
+
+/**
+ * The site-wide fingerprint, why the publish is full (null: incremental), and `keep`, which
+ * records an output's fingerprint and tells whether the previous publish's output is kept.
+ */
+function planBasis({ snapshot, siteUrl, code, previous, forceFull = false }: BasisInput) {
   const siteWide = siteWideFingerprint(snapshot, siteUrl);
   const fullBecause = forceFull
     ? 'every publish is full (PUBLISH_MODE=full)'
@@ -121,7 +128,6 @@ export function planPublish({ snapshot, siteUrl, code, paths, previous, shares, 
         : previous.siteWide !== siteWide
           ? 'content every page shows changed'
           : null;
-  const known = pageFingerprints(snapshot, siteWide);
   const fingerprints = new Map<string, string>();
   const kept: PublishManifest['outputs'] = {};
   const keep = (key: string, fingerprint: string | undefined): boolean => {
@@ -131,11 +137,13 @@ export function planPublish({ snapshot, siteUrl, code, paths, previous, shares, 
     kept[key] = before;
     return true;
   };
-  const render = paths.filter(({ pathname }) => !keep(pageKey(pathname), known.get(pathname))).map(({ pathname }) => pathname);
-  const books = snapshot.stories.filter((story) => !keep(bookKey(story.slug), hash(siteWide, story)));
-  const parts = searchParts(snapshot.stories);
-  // A part's key names its story and chapters; their versions name the texts it indexes.
-  const changedSearchParts = parts.filter(
+  return { siteWide, fullBecause, fingerprints, kept, keep };
+}
+
+/** Every part of the search index, and those written again. A part's key names its story and chapters; their versions name the texts it indexes. */
+function searchPlanOf(snapshot: ContentSnapshot, keep: (key: string, fingerprint: string) => boolean) {
+  const searchParts = allSearchParts(snapshot.stories);
+  const changedSearchParts = searchParts.filter(
     (part) =>
       !keep(
         searchKey(part),
@@ -145,6 +153,24 @@ export function planPublish({ snapshot, siteUrl, code, paths, previous, shares, 
         ),
       ),
   );
+  return { searchParts, changedSearchParts };
+}
+
+/**
+ * The search parts a publish writes again, as its plan will name them: they need neither the
+ * pages' list nor the share pictures, so a publish starts writing them first (they are the
+ * longest step of a one-chapter edit).
+ */
+export const changedSearchParts = (input: BasisInput): SearchPart[] =>
+  searchPlanOf(input.snapshot, planBasis(input).keep).changedSearchParts;
+
+export function planPublish(input: PlanInput): PublishPlan {
+  const { snapshot, paths, shares } = input;
+  const { siteWide, fullBecause, fingerprints, kept, keep } = planBasis(input);
+  const known = pageFingerprints(snapshot, siteWide);
+  const render = paths.filter(({ pathname }) => !keep(pageKey(pathname), known.get(pathname))).map(({ pathname }) => pathname);
+  const books = snapshot.stories.filter((story) => !keep(bookKey(story.slug), hash(siteWide, story)));
+  const search = searchPlanOf(snapshot, keep);
   const changedShares = shares.filter((picture) => !keep(shareKey(picture), picture.fingerprint));
   return {
     siteWide,
@@ -152,8 +178,7 @@ export function planPublish({ snapshot, siteUrl, code, paths, previous, shares, 
     fullBecause,
     render,
     books,
-    searchParts: parts,
-    changedSearchParts,
+    ...search,
     changedShares,
     kept,
     fingerprints,

@@ -21,6 +21,9 @@ import type { ContentSnapshot, SnapshotChapter, SnapshotStory } from '#lib/snaps
  */
 export const PART_SIZE = 250;
 
+/** Pages sent to Pagefind before the answer to the first of them (writeSearchPart). */
+const PAGES_IN_FLIGHT = 32;
+
 /** Bumped when what a part holds changes shape, so no part of an older shape is kept. */
 const PART_FORMAT = 1;
 
@@ -106,23 +109,27 @@ async function keepOnly(dir: string, kept: (name: string) => boolean): Promise<v
 export async function writeSearchPart(siteDir: string, part: SearchPart, readBody: ReadChapterBody): Promise<void> {
   const outputPath = path.join(siteDir, part.dir);
   await fs.rm(outputPath, { recursive: true, force: true });
-  // From the chapters' bodies, not their pages: a publish writes a part while the pages are rendered.
-  const bodies = await Promise.all(part.chapters.map((chapter) => readBody(chapter, part.story.breakImage)));
   await writePagefindIndex(outputPath, async (index) => {
-    // Every page sent at once, in number order. Pagefind numbers its pages in the order they come,
-    // and a part must be the same bytes however it was made (an incremental publish and a full
-    // one); its service takes its messages one at a time in the order they were written, which is
-    // the order of these calls. Not waiting for each answer keeps Pagefind busy while this
-    // process's event loop is taken by the rest of the publish (books, sitemap): one page at a
-    // time, a part took three times as long then.
-    const added = await Promise.all(
-      part.chapters.map((chapter, i) =>
-        index.addHTMLFile({
-          url: `${chapterPath(part.story.slug, chapter.chapter_number)}/`,
-          content: searchDocument(part.story, chapter, bodies[i]!),
-        }),
-      ),
-    );
+    // In number order, up to PAGES_IN_FLIGHT sent before their answers. Pagefind numbers its pages
+    // in the order they come, and a part must be the same bytes however it was made (an
+    // incremental publish and a full one); its service takes its messages one at a time in the
+    // order they were written, which is the order of these calls. Not waiting for each answer
+    // keeps Pagefind busy while this process's event loop is taken by the rest of the publish
+    // (books, sitemap): one page at a time, a part took three times as long then. A bounded
+    // number keeps the pages' texts from piling up in this process's memory.
+    const sent: Promise<{ errors: string[] }>[] = [];
+    for (const chapter of part.chapters) {
+      if (sent.length >= PAGES_IN_FLIGHT) await sent[sent.length - PAGES_IN_FLIGHT];
+      // From the chapter's body, not its page: a publish writes a part while the pages are rendered.
+      const body = await readBody(chapter, part.story.breakImage);
+      const added = index.addHTMLFile({
+        url: `${chapterPath(part.story.slug, chapter.chapter_number)}/`,
+        content: searchDocument(part.story, chapter, body),
+      });
+      added.catch(() => {}); // a failure is thrown below, once; never an unhandled one meanwhile
+      sent.push(added);
+    }
+    const added = await Promise.all(sent);
     const failed = added.findIndex((result) => result.errors.length > 0);
     if (failed >= 0) {
       const chapter = part.chapters[failed]!;
@@ -156,14 +163,40 @@ async function writeSearchRuntime(siteDir: string): Promise<void> {
   }
 }
 
+/** The files of the site's search folders (relative to `siteDir`) but its parts'. */
+async function filesBesideParts(siteDir: string): Promise<string[]> {
+  const found = await Promise.all(
+    [SEARCH_INDEX_PATH, ADULT_SEARCH_INDEX_PATH].map(async (folderPath) => {
+      const folder = path.join(siteDir, folderPath);
+      const names = await fs.readdir(folder).catch(() => []);
+      const listed = await Promise.all(
+        names
+          .filter((name) => name !== PARTS_FOLDER)
+          .map(async (name) => {
+            const entry = path.join(folder, name);
+            const inside = (await fs.stat(entry)).isDirectory()
+              ? (await fs.readdir(entry, { recursive: true, withFileTypes: true }))
+                  .filter((file) => file.isFile())
+                  .map((file) => path.join(file.parentPath, file.name))
+              : [entry];
+            return inside.map((file) => path.relative(siteDir, file));
+          }),
+      );
+      return listed.flat();
+    }),
+  );
+  return found.flat();
+}
+
 /**
  * Writes the listing of each of the two folders (SEARCH_LISTING_FILE) and the search's script,
  * and removes every part folder not listed (a story taken down, a part that moved between the
  * folders): a folder left behind would still serve its chapters. A folder with no part keeps no
  * listing, and a site with no part keeps no search at all. Every file but the parts' is written
  * anew, and compressed copies of the old ones (precompress.ts) go with them: compress again after.
+ * Resolves with those files (relative to `siteDir`).
  */
-export async function writeSearchListing(siteDir: string, parts: readonly SearchPart[]): Promise<void> {
+export async function writeSearchListing(siteDir: string, parts: readonly SearchPart[]): Promise<string[]> {
   if (parts.length > 0) await writeSearchRuntime(siteDir);
   for (const adult of [false, true]) {
     const folderPath = adult ? ADULT_SEARCH_INDEX_PATH : SEARCH_INDEX_PATH;
@@ -181,6 +214,7 @@ export async function writeSearchListing(siteDir: string, parts: readonly Search
       await fs.writeFile(path.join(folder, SEARCH_LISTING_FILE), JSON.stringify({ parts: listed } satisfies SearchListing));
     }
   }
+  return filesBesideParts(siteDir);
 }
 
 /** The whole index: every part, then the listings. */

@@ -2,7 +2,8 @@
 // the renderer's scripts, styles and public files, the outputs the plan keeps (hard-linked from the
 // site being served), and the rest made now: pages by the render service, the books of changed
 // stories, the changed share images, the search index's parts and the sitemap at the same time
-// (both cores work), then the compressed copies of the search files. The folder is swapped in by
+// (both cores work; the search parts from the start, beside the folder, and moved in), then the
+// compressed copies of the search files. The folder is swapped in by
 // the publisher only once all of it is there, so readers see one publish or the next, never a mix.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { writeStoryEpubs } from './epub-files.ts';
 import { precompressFiles } from './precompress.ts';
 import {
   bookKey,
+  changedSearchParts,
   MANIFEST_VERSION,
   type PublishManifest,
   type PublishPlan,
@@ -24,7 +26,7 @@ import {
   shareKey,
 } from './publish-plan.ts';
 import type { ContentFiles, RenderService } from './render-service.ts';
-import { writeSearchListing, writeSearchPart } from './search-index.ts';
+import { type SearchPart, writeSearchListing, writeSearchPart } from './search-index.ts';
 import { sharePictures } from './share-images.ts';
 import { linkFiles, listFiles } from './site-links.ts';
 import { settleAll } from './settle-all.ts';
@@ -68,9 +70,6 @@ export interface PublishResult {
   steps: Record<string, number>;
 }
 
-/** The folders of the search index (search-index.ts). */
-const SEARCH_DIRS = ['pagefind', 'pagefind-adult'];
-
 const keptFiles = (plan: PublishPlan) => Object.values(plan.kept).flatMap((output) => output.files);
 
 /**
@@ -91,7 +90,67 @@ async function bringUpToDate(dir: string, before: PublishManifest, servedDir: st
   await linkFiles(servedDir, dir, missing);
 }
 
+/** The search parts a publish writes again, written beside its folder from its start. */
+interface EarlySearchParts {
+  parts: SearchPart[];
+  /** Waits for the parts and moves them to their places in `outDir` (once its folder is ready). */
+  moveInto(outDir: string): Promise<void>;
+  /** Waits for the writing to end, however it ends, and removes what is left beside the folder. */
+  settled(): Promise<void>;
+}
+
+/**
+ * Starts writing the changed search parts at once, beside `outDir` (which the linking step may
+ * empty): they need only the content, not the pages' list or the plan, and are the longest step
+ * of a one-chapter edit.
+ */
+function startSearchParts(input: PublishInput): EarlySearchParts {
+  const { snapshot, siteUrl, renderer, previous, outDir, signal } = input;
+  // Named after the build, so that a killed publish's leftover goes with the build (site-publisher.ts).
+  const staging = `${outDir}.search-parts`;
+  const parts = changedSearchParts({
+    snapshot,
+    siteUrl,
+    code: renderer.code,
+    previous: previous?.manifest ?? null,
+    forceFull: input.forceFull,
+  });
+  const readBody = readChapterBodiesFrom(input.content);
+  const written = (async () => {
+    for (const part of parts) {
+      signal?.throwIfAborted();
+      await writeSearchPart(staging, part, readBody);
+    }
+  })();
+  written.catch(() => {}); // awaited by moveInto, or by settled when the publish failed first
+  return {
+    parts,
+    async moveInto(dir) {
+      await written;
+      for (const part of parts) {
+        const place = path.join(dir, part.dir);
+        await fs.rm(place, { recursive: true, force: true });
+        await fs.mkdir(path.dirname(place), { recursive: true });
+        await fs.rename(path.join(staging, part.dir), place);
+      }
+    },
+    async settled() {
+      await written.catch(() => {});
+      await fs.rm(staging, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function publishSite(input: PublishInput): Promise<PublishResult> {
+  const search = startSearchParts(input);
+  try {
+    return await buildSite(input, search);
+  } finally {
+    await search.settled();
+  }
+}
+
+async function buildSite(input: PublishInput, search: EarlySearchParts): Promise<PublishResult> {
   const { renderer, snapshot, content, outDir, previous, siteUrl, readImage, signal } = input;
   const steps: Record<string, number> = {};
   let started = performance.now();
@@ -138,14 +197,13 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     return result;
   };
   const sitemapPages = paths.filter((page) => page.component.endsWith('.astro') && page.pathname !== '/404').map((page) => page.pathname);
-  const [pages, , , , sitemap] = await settleAll([
+  const [pages, , , searchListing, sitemap] = await settleAll([
     timed('pages', () => renderer.service.render(content, outDir, plan.full ? null : plan.render, signal)),
     timed('books', () => writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText, input.epubCacheDir)),
     timed('share', () => shares.write(outDir, plan.changedShares)),
     timed('search', async () => {
-      const readBody = readChapterBodiesFrom(content);
-      for (const part of plan.changedSearchParts) await writeSearchPart(outDir, part, readBody);
-      await writeSearchListing(outDir, plan.searchParts);
+      await search.moveInto(outDir);
+      return writeSearchListing(outDir, plan.searchParts);
     }),
     timed('sitemap', async () => {
       const files = await writeSitemap(outDir, origin, sitemapPages, snapshot);
@@ -155,10 +213,7 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
   signal?.throwIfAborted();
   step('all');
   // Compressed copies of the search files this publish wrote (the worker compressed the pages).
-  const kept = new Set(keptFiles(plan));
-  const searchFiles = (await Promise.all(SEARCH_DIRS.map((dir) => listFiles(path.join(outDir, dir)).catch(() => [])))).flatMap((files, i) =>
-    files.map((file) => path.join(SEARCH_DIRS[i]!, file)).filter((file) => !kept.has(file) && !/\.(br|gz)$/.test(file)),
-  );
+  const searchFiles = [...searchListing, ...(await Promise.all(search.parts.map((part) => partFiles(outDir, part)))).flat()];
   const copies = await compressedCopies(outDir, searchFiles);
   signal?.throwIfAborted();
   step('compress');
@@ -178,20 +233,20 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     const file = storyEpubPath(story.slug).slice(1);
     made(bookKey(story.slug), (await exists(path.join(outDir, file))) ? [file] : []);
   }
-  const partFiles = new Set<string>();
-  for (const part of plan.changedSearchParts) {
-    const dir = part.dir.slice(1);
-    const files = (await listFiles(path.join(outDir, dir)).catch(() => [])).map((file) => path.join(dir, file));
-    for (const file of files) partFiles.add(file);
+  const written = new Set<string>();
+  for (const part of search.parts) {
+    const files = await partFiles(outDir, part); // with their compressed copies now
+    for (const file of files) written.add(file);
     made(searchKey(part), files);
   }
+  const kept = new Set(keptFiles(plan));
   return {
     manifest: {
       version: MANIFEST_VERSION,
       code: renderer.code,
       siteWide: plan.siteWide,
       outputs,
-      global: global.filter((file) => !partFiles.has(file) && !kept.has(file)),
+      global: global.filter((file) => !written.has(file) && !kept.has(file)),
       assets,
     },
     plan,
@@ -200,6 +255,10 @@ export async function publishSite(input: PublishInput): Promise<PublishResult> {
     steps,
   };
 }
+
+/** The files of a search part's folder in `outDir`, relative to it. */
+const partFiles = async (outDir: string, part: SearchPart) =>
+  (await listFiles(path.join(outDir, part.dir)).catch(() => [])).map((file) => path.join(part.dir.slice(1), file));
 
 /** Writes the compressed copies of `files` (relative to `outDir`); the copies written, relative to it. */
 async function compressedCopies(outDir: string, files: readonly string[]): Promise<string[]> {

@@ -8,7 +8,8 @@ import { failureOf, type PublishState, type RebuildTrigger } from '#core/rebuild
 
 /**
  * Files about a published folder live beside it, named after it (`build-….publish.json`, its
- * manifest, and `build-….content.json`, the content it was made from: site-publishing.ts).
+ * manifest, and `build-….content.json`, the content it was made from: site-publishing.ts; and
+ * while it is built, `build-….search-parts`: site-builder.ts).
  */
 export const besideBuild = (siteDir: string, what: 'publish' | 'content') => `${siteDir}.${what}.json`;
 /** The build a folder or a file beside one belongs to (build names have no dot). */
