@@ -164,8 +164,8 @@ describe('SitePublisher', () => {
     ).toEqual([builds[1], builds[2]].map((dir) => path.basename(dir!)).sort());
   });
 
-  it('prepares a spare from the first publish, which the next publish brings up to date at once', async () => {
-    const clones: { from: string; ino: number }[] = [];
+  it('copies the first publish into a spare before serving it, and the next publish brings that up to date at once', async () => {
+    const clones: { from: string; ino: number; servedThen: string | null }[] = [];
     const {
       publisher: p,
       builds,
@@ -174,13 +174,13 @@ describe('SitePublisher', () => {
       clone: async (from, to) => {
         await sleep(30);
         fs.cpSync(from, to, { recursive: true });
-        clones.push({ from, ino: fs.statSync(to).ino });
+        clones.push({ from, ino: fs.statSync(to).ino, servedThen: p.current });
       },
     });
     await p.publishNow('first start');
     const started = Date.now();
     await p.publishNow('edit');
-    expect(clones).toEqual([{ from: builds[0], ino: fs.statSync(builds[1]!).ino }]);
+    expect(clones).toEqual([{ from: builds[0], ino: fs.statSync(builds[1]!).ino, servedThen: null }]);
     expect(reused).toEqual([false, true]);
     // Never served, so no rest: the edit waited only for the copy.
     expect(Date.now() - started).toBeLessThan(400);
