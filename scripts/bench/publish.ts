@@ -34,6 +34,11 @@ const LIMIT_MS = Number(process.env['BENCH_WAIT_LIMIT_S'] ?? 1800) * 1000;
 /** The server's own debounce unless BENCH_DEBOUNCE_MS says otherwise: readers wait for it too. */
 const DEBOUNCE_MS = process.env['BENCH_DEBOUNCE_MS'] ?? String(readConfig({}).rebuildDebounceMs);
 const BUDGET = { editS: 3, newChapterS: 5, profileS: 150, peak: '1.2 GB' };
+/**
+ * How often the memory is sampled. Reading a process's proportional memory walks its page tables:
+ * every 100 ms it took a fifth of a core from the server being measured.
+ */
+const SAMPLE_MS = 250;
 
 const MODES = [
   { name: 'incremental', env: {}, edits: INCREMENTAL_EDITS },
@@ -151,7 +156,7 @@ async function measureSize(size: number): Promise<SizeFigures> {
   let firstStartPeak = { pss: 0, rss: 0 };
   for (const [index, mode] of MODES.entries()) {
     // The server is this process's only child: its tree is the server and its builds.
-    let memory = watchChildMemory(100);
+    let memory = watchChildMemory(SAMPLE_MS);
     const started = performance.now();
     const server = await startSiteServer(dir, { ...env, ...mode.env }, LIMIT_MS);
     if (index === 0) {
@@ -159,7 +164,7 @@ async function measureSize(size: number): Promise<SizeFigures> {
       const peak = memory.stop();
       firstStartPeak = { pss: peak.treePeakPssMb, rss: peak.treePeakMb };
       console.log(`first start (full build): ${s(firstStartMs)}, peak ${mb(firstStartPeak.pss)} (RSS summed ${mb(firstStartPeak.rss)})`);
-      memory = watchChildMemory(100);
+      memory = watchChildMemory(SAMPLE_MS);
     }
     // A restart serves the site it had and republishes in the background: measured once that is done.
     await waitForPublished(server, LIMIT_MS);

@@ -157,12 +157,14 @@ function searchPlanOf(snapshot: ContentSnapshot, keep: (key: string, fingerprint
 }
 
 /**
- * The search parts a publish writes again, as its plan will name them: they need neither the
- * pages' list nor the share pictures, so a publish starts writing them first (they are the
- * longest step of a one-chapter edit).
+ * The search parts a publish writes again, as its plan will name them, and whether the publish is
+ * full: they need neither the pages' list nor the share pictures, so a publish can start writing
+ * them first (they are the longest step of a one-chapter edit).
  */
-export const changedSearchParts = (input: BasisInput): SearchPart[] =>
-  searchPlanOf(input.snapshot, planBasis(input).keep).changedSearchParts;
+export function searchPartsToWrite(input: BasisInput): { parts: SearchPart[]; full: boolean } {
+  const { keep, fullBecause } = planBasis(input);
+  return { parts: searchPlanOf(input.snapshot, keep).changedSearchParts, full: fullBecause !== null };
+}
 
 export function planPublish(input: PlanInput): PublishPlan {
   const { snapshot, paths, shares } = input;

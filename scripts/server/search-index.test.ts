@@ -7,7 +7,7 @@ import { FALLBACK_PROFILE } from '#lib/profile.ts';
 import type { ContentSnapshot, SnapshotStory } from '#lib/snapshot.ts';
 import { emptySocialLinks } from '#lib/socials.ts';
 import { openSearch, type SearchHit } from '#scripts/test/pagefind-search.ts';
-import { PART_SIZE, searchParts, writeSearchIndex, writeSearchListing, writeSearchPart } from './search-index.ts';
+import { endSearchIndexer, PART_SIZE, searchParts, writeSearchIndex, writeSearchListing, writeSearchPart } from './search-index.ts';
 
 const chapters = Array.from({ length: 40 }, (_, i) =>
   testChapter(i + 1, `The brass lantern swung over the deck (${i + 1}).\n\nNothing else happened that watch.`),
@@ -172,6 +172,26 @@ describe('the parts', () => {
     const [before, after] = [searchParts([road]), searchParts([longer])];
     expect(after.map((part) => part.key === before.find((old) => old.dir === part.dir)?.key)).toEqual([true, false]);
   });
+
+  it('are the same bytes from a new Pagefind process as from the one that wrote the site', async () => {
+    const part = searchParts([road])[0]!; // PART_SIZE chapters: more than Pagefind is sent ahead of its answers
+    const again = fs.mkdtempSync(path.join(os.tmpdir(), 'search-part-again-'));
+    try {
+      await endSearchIndexer();
+      await writeSearchPart(again, part, testBodies);
+      const files = (dir: string) =>
+        fs
+          .readdirSync(path.join(dir, part.dir), { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => [
+            path.relative(dir, path.join(entry.parentPath, entry.name)),
+            fs.readFileSync(path.join(entry.parentPath, entry.name)),
+          ]);
+      expect(files(again)).toEqual(files(siteDir));
+    } finally {
+      fs.rmSync(again, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('a publish that changed one chapter', () => {

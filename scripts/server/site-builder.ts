@@ -2,9 +2,10 @@
 // the renderer's scripts, styles and public files, the outputs the plan keeps (hard-linked from the
 // site being served), and the rest made now: pages by the render service, the books of changed
 // stories, the changed share images, the search index's parts and the sitemap at the same time
-// (both cores work; the search parts from the start, beside the folder, and moved in), then the
-// compressed copies of the search files. The folder is swapped in by
-// the publisher only once all of it is there, so readers see one publish or the next, never a mix.
+// (both cores work; the search parts beside the folder, from the start of an incremental publish
+// and after the pages of a full one, then moved in), then the compressed copies of the search
+// files. The folder is swapped in by the publisher only once all of it is there, so readers see
+// one publish or the next, never a mix.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { readChapterBodiesFrom, readChapterTextsFrom } from '#lib/chapter-texts.ts';
@@ -16,17 +17,17 @@ import { writeStoryEpubs } from './epub-files.ts';
 import { precompressFiles } from './precompress.ts';
 import {
   bookKey,
-  changedSearchParts,
   MANIFEST_VERSION,
   type PublishManifest,
   type PublishPlan,
   pageKey,
   planPublish,
   searchKey,
+  searchPartsToWrite,
   shareKey,
 } from './publish-plan.ts';
 import type { ContentFiles, RenderService } from './render-service.ts';
-import { type SearchPart, writeSearchListing, writeSearchPart } from './search-index.ts';
+import { endSearchIndexer, type SearchPart, writeSearchListing, writeSearchPart } from './search-index.ts';
 import { sharePictures } from './share-images.ts';
 import { linkFiles, listFiles } from './site-links.ts';
 import { settleAll } from './settle-all.ts';
@@ -90,25 +91,28 @@ async function bringUpToDate(dir: string, before: PublishManifest, servedDir: st
   await linkFiles(servedDir, dir, missing);
 }
 
-/** The search parts a publish writes again, written beside its folder from its start. */
-interface EarlySearchParts {
+/** The search parts a publish writes again, written beside its folder. */
+interface SearchPartsBeside {
   parts: SearchPart[];
-  /** Waits for the parts and moves them to their places in `outDir` (once its folder is ready). */
+  /** Waits for the parts (starting them if they are not yet) and moves them to their places in `outDir` (once its folder is ready). */
   moveInto(outDir: string): Promise<void>;
   /** Waits for the writing to end, however it ends, and removes what is left beside the folder. */
   settled(): Promise<void>;
 }
 
 /**
- * Starts writing the changed search parts at once, beside `outDir` (which the linking step may
- * empty): they need only the content, not the pages' list or the plan, and are the longest step
- * of a one-chapter edit.
+ * The changed search parts, written beside `outDir` (which the linking step may empty). An
+ * incremental publish starts them at once: they need only the content, not the pages' list or the
+ * plan, and are the longest step of a one-chapter edit. A full build starts them once its pages
+ * are rendered: Pagefind takes up to 250 MB while it writes a part, which beside the render
+ * workers would pass the memory budget at 10,000 chapters, and on two cores the build takes about
+ * as long either way (docs/decisions/0055-memory-of-the-server-and-its-builds.md).
  */
-function startSearchParts(input: PublishInput): EarlySearchParts {
+function searchPartsBeside(input: PublishInput): SearchPartsBeside {
   const { snapshot, siteUrl, renderer, previous, outDir, signal } = input;
   // Named after the build, so that a killed publish's leftover goes with the build (site-publisher.ts).
   const staging = `${outDir}.search-parts`;
-  const parts = changedSearchParts({
+  const { parts, full } = searchPartsToWrite({
     snapshot,
     siteUrl,
     code: renderer.code,
@@ -116,17 +120,21 @@ function startSearchParts(input: PublishInput): EarlySearchParts {
     forceFull: input.forceFull,
   });
   const readBody = readChapterBodiesFrom(input.content);
-  const written = (async () => {
-    for (const part of parts) {
-      signal?.throwIfAborted();
-      await writeSearchPart(staging, part, readBody);
-    }
-  })();
-  written.catch(() => {}); // awaited by moveInto, or by settled when the publish failed first
+  let written: Promise<void> | null = null;
+  const start = () => {
+    written ??= (async () => {
+      for (const part of parts) {
+        signal?.throwIfAborted();
+        await writeSearchPart(staging, part, readBody);
+      }
+    })();
+    return written;
+  };
+  if (!full) start().catch(() => {}); // awaited by moveInto, or by settled when the publish failed first
   return {
     parts,
     async moveInto(dir) {
-      await written;
+      await start();
       for (const part of parts) {
         const place = path.join(dir, part.dir);
         await fs.rm(place, { recursive: true, force: true });
@@ -135,22 +143,23 @@ function startSearchParts(input: PublishInput): EarlySearchParts {
       }
     },
     async settled() {
-      await written.catch(() => {});
+      await written?.catch(() => {});
       await fs.rm(staging, { recursive: true, force: true });
     },
   };
 }
 
 export async function publishSite(input: PublishInput): Promise<PublishResult> {
-  const search = startSearchParts(input);
+  const search = searchPartsBeside(input);
   try {
     return await buildSite(input, search);
   } finally {
     await search.settled();
+    await endSearchIndexer(); // its memory is not kept between publishes
   }
 }
 
-async function buildSite(input: PublishInput, search: EarlySearchParts): Promise<PublishResult> {
+async function buildSite(input: PublishInput, search: SearchPartsBeside): Promise<PublishResult> {
   const { renderer, snapshot, content, outDir, previous, siteUrl, readImage, signal } = input;
   const steps: Record<string, number> = {};
   let started = performance.now();
@@ -197,11 +206,13 @@ async function buildSite(input: PublishInput, search: EarlySearchParts): Promise
     return result;
   };
   const sitemapPages = paths.filter((page) => page.component.endsWith('.astro') && page.pathname !== '/404').map((page) => page.pathname);
+  const rendering = timed('pages', () => renderer.service.render(content, outDir, plan.full ? null : plan.render, signal));
   const [pages, , , searchListing, sitemap] = await settleAll([
-    timed('pages', () => renderer.service.render(content, outDir, plan.full ? null : plan.render, signal)),
+    rendering,
     timed('books', () => writeStoryEpubs(outDir, { ...snapshot, stories: plan.books }, siteUrl, readImage, readText, input.epubCacheDir)),
     timed('share', () => shares.write(outDir, plan.changedShares)),
     timed('search', async () => {
+      if (plan.full) await rendering; // then the parts (searchPartsBeside)
       await search.moveInto(outDir);
       return writeSearchListing(outDir, plan.searchParts);
     }),
