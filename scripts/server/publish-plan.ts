@@ -140,7 +140,10 @@ function planBasis({ snapshot, siteUrl, code, previous, forceFull = false }: Bas
   return { siteWide, fullBecause, fingerprints, kept, keep };
 }
 
-/** Every part of the search index, and those written again. A part's key names its story and chapters; their versions name the texts it indexes. */
+/**
+ * Every part of the search index, and those written again. A part's key names its story and
+ * chapters; their versions name the texts it indexes.
+ */
 function searchPlanOf(snapshot: ContentSnapshot, keep: (key: string, fingerprint: string) => boolean) {
   const searchParts = allSearchParts(snapshot.stories);
   const changedSearchParts = searchParts.filter(

@@ -94,7 +94,7 @@ async function bringUpToDate(dir: string, before: PublishManifest, servedDir: st
 /** The search parts a publish writes again, written beside its folder. */
 interface SearchPartsBeside {
   parts: SearchPart[];
-  /** Waits for the parts (starting them if they are not yet) and moves them to their places in `outDir` (once its folder is ready). */
+  /** Waits for the parts (starting them if need be), then moves them to their places in `outDir`, once its folder is ready. */
   moveInto(outDir: string): Promise<void>;
   /** Waits for the writing to end, however it ends, and removes what is left beside the folder. */
   settled(): Promise<void>;
@@ -104,7 +104,7 @@ interface SearchPartsBeside {
  * The changed search parts, written beside `outDir` (which the linking step may empty). An
  * incremental publish starts them at once: they need only the content, not the pages' list or the
  * plan, and are the longest step of a one-chapter edit. A full build starts them once its pages
- * are rendered: Pagefind takes up to 250 MB while it writes a part, which beside the render
+ * are rendered: Pagefind takes 200–270 MB while it writes a part, which beside the render
  * workers would pass the memory budget at 10,000 chapters, and on two cores the build takes about
  * as long either way (docs/decisions/0055-memory-of-the-server-and-its-builds.md).
  */
