@@ -105,8 +105,8 @@ interface SearchPartsBeside {
  * incremental publish starts them at once: they need only the content, not the pages' list or the
  * plan, and are the longest step of a one-chapter edit. A full build starts them once its pages
  * are rendered: Pagefind takes 200–270 MB while it writes a part, which beside the render
- * workers would pass the memory budget at 10,000 chapters, and on two cores the build takes about
- * as long either way (docs/decisions/0055-memory-of-the-server-and-its-builds.md).
+ * workers passed the memory budget at 10,000 chapters; the build takes a quarter longer
+ * (docs/decisions/0055-memory-of-the-server-and-its-builds.md).
  */
 function searchPartsBeside(input: PublishInput): SearchPartsBeside {
   const { snapshot, siteUrl, renderer, previous, outDir, signal } = input;
