@@ -105,7 +105,7 @@ interface SearchPartsBeside {
  * incremental publish starts them at once: they need only the content, not the pages' list or the
  * plan, and are the longest step of a one-chapter edit. A full build starts them once its pages
  * are rendered: Pagefind takes 200–270 MB while it writes a part, which beside the render
- * workers passed the memory budget at 10,000 chapters; the build takes a quarter longer
+ * workers passed the memory budget at 10,000 chapters; the build takes longer (a fifth there)
  * (docs/decisions/0055-memory-of-the-server-and-its-builds.md).
  */
 function searchPartsBeside(input: PublishInput): SearchPartsBeside {
