@@ -127,8 +127,8 @@ async function filesUnder(root: string): Promise<string[]> {
 
 /**
  * The files the publish that made `root` lists in its manifest beside it (site-builder.ts lists
- * every file it put there), relative to it, or null without one: listing 40,000 files of a large site from the
- * disk takes over a second, the manifest a few tens of milliseconds.
+ * every file it put there), relative to it, or null without one: listing 40,000 files of a large
+ * site from the disk takes over a second, the manifest a few tens of milliseconds.
  */
 async function listedFiles(root: string): Promise<string[] | null> {
   try {

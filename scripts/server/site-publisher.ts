@@ -208,7 +208,7 @@ export class SitePublisher implements RebuildTrigger {
     }
     const previous = this.currentDir;
     // Nothing was served before, so no folder is left over to build the next publish in: a copy
-    // is made now, before readers are sent here (about a second at 10,000 chapters), and an edit
+    // is made now, before readers are sent here (1–3 s at 10,000 chapters), and an edit
     // straight after the first start does not wait for it.
     if (!previous) await this.prepareSpare(outDir);
     this.currentDir = outDir;
